@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "podcasts",
+  products: [
+    .executable(name: "podcasts", targets: ["podcasts"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSQLite",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    .target(name: "PodcastModel"),
+    .target(name: "FeedParser", dependencies: ["PodcastModel", "CLibXML2"]),
+    .target(name: "FeedViews", dependencies: ["PodcastModel", "CLibXML2"]),
+    .target(name: "Catalog", dependencies: ["PodcastModel", "CSQLite"]),
+    .target(name: "FeedFetcher"),
+    .target(
+      name: "PodcastsCLI",
+      dependencies: ["FeedViews", "Catalog", "FeedFetcher", "FeedParser", "PodcastModel"]
+    ),
+    .executableTarget(name: "podcasts", dependencies: ["PodcastsCLI"]),
+    .testTarget(name: "PodcastModelTests", dependencies: ["PodcastModel"]),
+    .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PodcastModel"]),
+    .testTarget(name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"]),
+    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
+    .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher"]),
+    .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,24 @@
+import Foundation
+
+extension Episode {
+  /// The key that tells this episode apart from the others of its podcast: the guid, else
+  /// the enclosure URL, else link plus date, else the title. Prefixed by its kind so that a
+  /// guid can never collide with an enclosure URL that happens to have the same text.
+  /// Nil for an item that carries none of them.
+  public var identity: String? {
+    if let guid = Self.nonBlank(guid) { return "guid:" + guid }
+    if let url = Self.nonBlank(enclosure?.url) { return "enclosure:" + url }
+    if let link = Self.nonBlank(link) {
+      let date = published.map { String(Int64($0.timeIntervalSince1970)) } ?? ""
+      return "link:" + link + " " + date
+    }
+    if let title = Self.nonBlank(title) { return "title:" + title }
+    return nil
+  }
+
+  private static func nonBlank(_ value: String?) -> String? {
+    guard let value else { return nil }
+    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+}

@@ -1,0 +1,3 @@
+import PodcastsCLI
+
+exit(await PodcastsCommand.main(CommandLine.arguments))
