@@ -1,1 +1,3 @@
-import Foundation
+public enum PodcastsCommand {
+  public static func main(_ arguments: [String]) async -> Int32 { 0 }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import PodcastsCLI
 
 exit(await PodcastsCommand.main(CommandLine.arguments))
