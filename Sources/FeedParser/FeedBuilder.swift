@@ -1,0 +1,660 @@
+import Foundation
+import PodcastModel
+
+/// Turns the SAX events of one feed document into a ``Podcast`` and its episodes: this is
+/// where each element of RSS, Atom and their namespaces lands in the model.
+final class FeedBuilder {
+  /// One attribute of a start tag, as libxml2 hands it over (value not NUL-terminated).
+  struct Attribute {
+    let localName: UnsafePointer<UInt8>
+    let prefix: UnsafePointer<UInt8>?
+    let value: UnsafePointer<UInt8>
+    let end: UnsafePointer<UInt8>
+  }
+
+  /// How captured character data becomes a model field.
+  private enum Mode {
+    /// Text used as it is (URLs, ids, dates, numbers); child elements ignored.
+    case plain
+    /// HTML (RSS text, Atom type="html"): kept as markup; child elements written back as tags.
+    case html
+    /// Plain text that the model must hold as HTML: `&`, `<`, `>` escaped.
+    case text
+    /// Atom type="xhtml": child elements written back as tags, their text escaped.
+    case xhtml
+  }
+
+  private enum Field {
+    case title, itunesTitle
+    case link(rank: Int)
+    case description(rank: Int)
+    case language
+    case author(rank: Int)
+    case podcastGuid, newFeedURL, category, explicit
+    case imageURL(rank: Int)
+    case guid
+    case date(rank: Int)
+    case duration
+    case season(rank: Int)
+    case episodeNumber(rank: Int)
+    case episodeType
+  }
+
+  private struct Frame {
+    let element: Element
+    /// Whether an xml:base on this element pushed a base URL.
+    let pushedBase: Bool
+  }
+
+  private struct EnclosureCandidate {
+    let enclosure: Enclosure
+    /// 0: enclosure typed audio/video; 1: untyped or octet-stream; 2: audio/video media:content.
+    let preference: Int
+  }
+
+  /// Episode fields gathered while its item is open.
+  private struct EpisodeDraft {
+    var episode = Episode()
+    var title = Ranked<String>()
+    var description = Ranked<String>()
+    var link = Ranked<String>()
+    var published = Ranked<Date>()
+    var season = Ranked<Int>()
+    var number = Ranked<Int>()
+    var enclosures: [EnclosureCandidate] = []
+  }
+
+  let feedURL: String?
+  let fallbackBase: String?
+  private let onEpisode: ((Episode) -> Void)?
+
+  private(set) var format: FeedFormat?
+  private(set) var failure: FeedParseError?
+  var warnings = Warnings()
+
+  private var podcastGuid: String?
+  private var selfLink: String?
+  private var title = Ranked<String>()
+  private var link = Ranked<String>()
+  private var description = Ranked<String>()
+  private var author = Ranked<String>()
+  private var imageURL = Ranked<String>()
+  private var language: String?
+  private var explicit: Bool?
+  private var newFeedURL: String?
+  private var nextPageURL: String?
+  private var itunesCategories: [String] = []
+  private var plainCategories: [String] = []
+  /// Texts of the itunes:category elements open now, and whether each has a child category.
+  private var categoryPath: [(text: String, hasChild: Bool)] = []
+  private var episodes: [Episode] = []
+  private var episodeCount = 0
+  private var identities: Set<String> = []
+  private var draft: EpisodeDraft?
+  /// The depth of the element stack with the open item on top.
+  private var draftDepth = 0
+
+  private var stack: [Frame] = []
+  private var bases: [String] = []
+  private var elementCache: [ElementKey: Element] = [:]
+  private var namespaceCache: [UnsafePointer<UInt8>: Namespace] = [:]
+
+  private var capture: [UInt8] = []
+  private var captureField: Field?
+  private var captureMode = Mode.plain
+  private var captureDepth = 0
+  private var captureTruncated = false
+  /// The most text one field keeps; a longer one is cut and a warning says so.
+  static let maxFieldBytes = 8 << 20
+
+  init(feedURL: String?, fallbackBase: String?, onEpisode: ((Episode) -> Void)?) {
+    self.feedURL = feedURL
+    self.fallbackBase = fallbackBase
+    self.onEpisode = onEpisode
+    capture.reserveCapacity(64 << 10)
+  }
+
+  // MARK: SAX events
+
+  func startElement(
+    localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: [Attribute]
+  ) {
+    let element = lookup(localName: localName, uri: uri)
+    let parent = stack.last?.element
+    var pushedBase = false
+    if let base = attributes.first(where: isXMLBase) {
+      let resolved =
+        URLResolver.resolve(value(of: base), against: currentBase, defaultScheme: defaultScheme)
+        ?? ""
+      bases.append(resolved)
+      pushedBase = true
+    }
+    if captureField != nil {
+      if captureMode == .html || captureMode == .xhtml {
+        writeStartTag(localName: localName, attributes: attributes)
+      }
+      stack.append(Frame(element: element, pushedBase: pushedBase))
+      return
+    }
+    stack.append(Frame(element: element, pushedBase: pushedBase))
+    if format == nil {
+      root(element, localName: localName, uri: uri, attributes: attributes)
+      return
+    }
+    if element == .channel && format == .rss1, let uri, namespace(of: uri) == .rss090 {
+      format = .rss09x
+    }
+    if draft != nil {
+      itemElement(element, parent: parent, attributes: attributes)
+    } else {
+      feedElement(element, parent: parent, attributes: attributes)
+    }
+  }
+
+  func endElement(localName: UnsafePointer<UInt8>) {
+    guard let frame = stack.popLast() else { return }
+    defer { if frame.pushedBase { bases.removeLast() } }
+    if let field = captureField {
+      if stack.count >= captureDepth {
+        if captureMode == .html || captureMode == .xhtml {
+          capture.append(contentsOf: [0x3C, 0x2F])
+          appendCString(localName)
+          capture.append(0x3E)
+        }
+        return
+      }
+      captureField = nil
+      finishCapture(field)
+      return
+    }
+    switch frame.element {
+    case .item, .entry:
+      if draft != nil && stack.count + 1 == draftDepth { finishEpisode() }
+    case .itunesCategory:
+      if let last = categoryPath.popLast(), !last.hasChild {
+        itunesCategories.append((categoryPath.map(\.text) + [last.text]).joined(separator: "/"))
+      }
+    default: break
+    }
+  }
+
+  func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+    guard captureField != nil else { return }
+    guard capture.count + count <= Self.maxFieldBytes else {
+      captureTruncated = true
+      return
+    }
+    if captureMode == .text || captureMode == .xhtml {
+      appendEscaped(bytes, count: count)
+    } else {
+      capture.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+  }
+
+  func fail(_ error: FeedParseError) {
+    if failure == nil { failure = error }
+  }
+
+  // MARK: Elements
+
+  private func root(
+    _ element: Element, localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?,
+    attributes: [Attribute]
+  ) {
+    let namespace = uri.map { Namespace(uri: $0) } ?? .none
+    switch element {
+    case .rss:
+      let version = attributes.first { isNamed($0, "version") }.map(value(of:)) ?? ""
+      format = version.hasPrefix("0.9") ? .rss09x : .rss2
+    case .rdf:
+      format = .rss1
+    case .feed where namespace == .atom03:
+      format = .atom03
+    case .feed where namespace == .atom10 || namespace == .none:
+      let version = attributes.first { isNamed($0, "version") }.map(value(of:)) ?? ""
+      format = version == "0.3" ? .atom03 : .atom10
+    case .channel where namespace == .none:
+      format = .rss09x
+    default:
+      let name = String(cString: localName)
+      let what =
+        name.lowercased() == "html"
+        ? "the document is an HTML page"
+        : name.lowercased() == "opml"
+          ? "the document is an OPML subscription list" : "the root element is <\(name)>"
+      fail(.notAFeed(what))
+    }
+  }
+
+  private func feedElement(_ element: Element, parent: Element?, attributes: [Attribute]) {
+    let isFeedLevel = parent == .channel || parent == .feed
+    switch element {
+    case .item where parent == .channel || parent == .rdf || parent == .rss,
+      .entry where parent == .feed:
+      draft = EpisodeDraft()
+      draftDepth = stack.count
+      return
+    default: break
+    }
+    if element == .itunesCategory && (isFeedLevel || parent == .itunesCategory) {
+      if !categoryPath.isEmpty { categoryPath[categoryPath.count - 1].hasChild = true }
+      let text = attributes.first { isNamed($0, "text") }.map(value(of:))
+      categoryPath.append(
+        (text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", false))
+      return
+    }
+    if parent == .image, element == .url,
+      stack.count >= 3, [.channel, .rdf].contains(stack[stack.count - 3].element)
+    {
+      begin(.imageURL(rank: 1), .plain)
+      return
+    }
+    if parent == .author, element == .name, stack.count >= 3,
+      stack[stack.count - 3].element == .feed
+    {
+      begin(.author(rank: 1), .text)
+      return
+    }
+    guard isFeedLevel else { return }
+    let atom = parent == .feed
+    switch element {
+    case .title: begin(.title, atom ? atomMode(attributes) : .html)
+    case .link: begin(.link(rank: 0), .plain)
+    case .atomLink: feedLink(attributes)
+    case .description: begin(.description(rank: 0), .html)
+    case .itunesSummary: begin(.description(rank: 1), .html)
+    case .subtitle, .tagline: begin(.description(rank: 2), atomMode(attributes))
+    case .itunesSubtitle: begin(.description(rank: 3), .html)
+    case .language, .dcLanguage: begin(.language, .plain)
+    case .itunesAuthor: begin(.author(rank: 0), .html)
+    case .managingEditor, .dcCreator: begin(.author(rank: 1), .html)
+    case .itunesImage:
+      if let href = attributes.first(where: { isNamed($0, "href") }) {
+        imageURL.offer(url(value(of: href)), rank: 0)
+      }
+    case .logo: begin(.imageURL(rank: 2), .plain)
+    case .icon: begin(.imageURL(rank: 3), .plain)
+    case .category:
+      if atom || !attributes.isEmpty, let term = attributes.first(where: { isNamed($0, "term") }) {
+        addPlainCategory(value(of: term))
+      } else {
+        begin(.category, .plain)
+      }
+    case .itunesExplicit: begin(.explicit, .plain)
+    case .itunesNewFeedURL, .podcastNewFeedURL: begin(.newFeedURL, .plain)
+    case .podcastGuid: begin(.podcastGuid, .plain)
+    default: break
+    }
+  }
+
+  private func feedLink(_ attributes: [Attribute]) {
+    guard let href = attributes.first(where: { isNamed($0, "href") }).map(value(of:)) else {
+      return
+    }
+    let rel = attributes.first { isNamed($0, "rel") }.map(value(of:))?.lowercased() ?? "alternate"
+    let type = attributes.first { isNamed($0, "type") }.map(value(of:))?.lowercased()
+    switch rel {
+    case "self":
+      if selfLink == nil {
+        selfLink = URLResolver.resolve(href, against: currentBase, defaultScheme: defaultScheme)
+      }
+    case "next":
+      if nextPageURL == nil { nextPageURL = url(href) }
+    case "alternate":
+      let html = type == nil || type == "text/html" || type == "application/xhtml+xml"
+      link.offer(url(href), rank: html ? 1 : 2)
+    default: break
+    }
+  }
+
+  private func itemElement(_ element: Element, parent: Element?, attributes: [Attribute]) {
+    let isItemLevel = parent == .item || parent == .entry
+    if element == .mediaContent && (isItemLevel || parent == .mediaGroup) {
+      mediaContent(attributes)
+      return
+    }
+    guard isItemLevel else { return }
+    let atom = parent == .entry
+    switch element {
+    case .title: begin(.title, atom ? atomMode(attributes) : .html)
+    case .itunesTitle: begin(.itunesTitle, .html)
+    case .link: begin(.link(rank: 0), .plain)
+    case .atomLink: itemLink(attributes, atom: atom)
+    case .guid, .id: begin(.guid, .plain)
+    case .contentEncoded: begin(.description(rank: 0), .html)
+    case .content:
+      if !attributes.contains(where: { isNamed($0, "src") }) {
+        begin(.description(rank: 0), atomMode(attributes))
+      }
+    case .description: begin(.description(rank: 1), .html)
+    case .summary: begin(.description(rank: 1), atomMode(attributes))
+    case .itunesSummary: begin(.description(rank: 2), .html)
+    case .pubDate, .published, .issued: begin(.date(rank: 0), .plain)
+    case .dcDate: begin(.date(rank: 1), .plain)
+    case .updated, .modified: begin(.date(rank: 2), .plain)
+    case .created: begin(.date(rank: 3), .plain)
+    case .itunesDuration: begin(.duration, .plain)
+    case .enclosure: enclosure(attributes)
+    case .itunesSeason: begin(.season(rank: 0), .plain)
+    case .podcastSeason: begin(.season(rank: 1), .plain)
+    case .itunesEpisode: begin(.episodeNumber(rank: 0), .plain)
+    case .podcastEpisode: begin(.episodeNumber(rank: 1), .plain)
+    case .itunesEpisodeType: begin(.episodeType, .plain)
+    case .itunesExplicit: begin(.explicit, .plain)
+    case .itunesImage:
+      if draft?.episode.imageUrl == nil,
+        let href = attributes.first(where: { isNamed($0, "href") })
+      {
+        draft?.episode.imageUrl = url(value(of: href))
+      }
+    case .podcastTranscript:
+      if let address = attribute("url", attributes).flatMap(url) {
+        draft?.episode.transcripts.append(
+          Transcript(
+            url: address, type: attribute("type", attributes).flatMap(nonBlank),
+            language: attribute("language", attributes).flatMap(nonBlank)))
+      }
+    case .podcastChapters:
+      if draft?.episode.chapters == nil, let address = attribute("url", attributes).flatMap(url) {
+        draft?.episode.chapters = Chapters(
+          url: address, type: attribute("type", attributes).flatMap(nonBlank))
+      }
+    default: break
+    }
+  }
+
+  private func itemLink(_ attributes: [Attribute], atom: Bool) {
+    guard let href = attribute("href", attributes) else { return }
+    let rel = attribute("rel", attributes)?.lowercased() ?? "alternate"
+    if rel == "enclosure" {
+      enclosure(attributes, urlAttribute: "href")
+    } else if rel == "alternate" {
+      let type = attribute("type", attributes)?.lowercased()
+      let html = type == nil || type == "text/html" || type == "application/xhtml+xml"
+      draft?.link.offer(url(href), rank: (atom ? 0 : 1) + (html ? 0 : 2))
+    }
+  }
+
+  private func enclosure(_ attributes: [Attribute], urlAttribute: String = "url") {
+    guard let address = attribute(urlAttribute, attributes).flatMap(url) else { return }
+    let type = attribute("type", attributes).flatMap(nonBlank)
+    let lengthText = attribute("length", attributes)
+    let length = lengthText.flatMap { FeedNumber.length($0) }
+    if let lengthText, length == nil, !lengthText.allSatisfy(\.isWhitespace) {
+      warnings.add(
+        kind: "unreadable enclosure lengths",
+        "episode \(episodeCount + 1): unreadable enclosure length \"\(lengthText)\"")
+    }
+    let kind = type?.lowercased() ?? ""
+    let preference: Int
+    if kind.hasPrefix("audio/") || kind.hasPrefix("video/") {
+      preference = 0
+    } else if kind.isEmpty || kind == "application/octet-stream" {
+      preference = 1
+    } else {
+      return
+    }
+    draft?.enclosures.append(
+      EnclosureCandidate(
+        enclosure: Enclosure(url: address, type: type, length: length), preference: preference))
+  }
+
+  private func mediaContent(_ attributes: [Attribute]) {
+    guard let address = attribute("url", attributes).flatMap(url) else { return }
+    let type = attribute("type", attributes).flatMap(nonBlank)
+    let medium = attribute("medium", attributes)?.lowercased()
+    let kind = type?.lowercased() ?? ""
+    guard
+      kind.hasPrefix("audio/") || kind.hasPrefix("video/")
+        || (kind.isEmpty && (medium == "audio" || medium == "video"))
+    else { return }
+    let length = attribute("fileSize", attributes).flatMap { FeedNumber.length($0) }
+    draft?.enclosures.append(
+      EnclosureCandidate(
+        enclosure: Enclosure(url: address, type: type, length: length), preference: 2))
+  }
+
+  // MARK: Capturing text
+
+  private func begin(_ field: Field, _ mode: Mode) {
+    captureField = field
+    captureMode = mode
+    captureDepth = stack.count
+    captureTruncated = false
+    capture.removeAll(keepingCapacity: true)
+  }
+
+  private func atomMode(_ attributes: [Attribute]) -> Mode {
+    let type = attribute("type", attributes)?.lowercased()
+    if let mode = attribute("mode", attributes)?.lowercased(), type == nil {
+      return mode == "xml" ? .xhtml : .html  // Atom 0.3 content: "escaped" or "xml"
+    }
+    switch type {
+    case nil, "text", "text/plain": return .text
+    case "xhtml", "application/xhtml+xml": return .xhtml
+    default: return .html
+    }
+  }
+
+  /// The captured bytes trimmed of surrounding whitespace; nil when nothing is left.
+  private func capturedText() -> String? {
+    var start = capture.startIndex
+    var end = capture.endIndex
+    while start < end && isSpace(capture[start]) { start += 1 }
+    while end > start && isSpace(capture[end - 1]) { end -= 1 }
+    guard start < end else { return nil }
+    return String(decoding: capture[start..<end], as: UTF8.self)
+  }
+
+  private func finishCapture(_ field: Field) {
+    if captureTruncated {
+      warnings.add(
+        kind: "overlong fields",
+        "a field longer than \(Self.maxFieldBytes >> 20) MB was cut to that length")
+    }
+    let text = capturedText()
+    if draft != nil {
+      finishItemField(field, text)
+    } else {
+      finishFeedField(field, text)
+    }
+  }
+
+  private func finishFeedField(_ field: Field, _ text: String?) {
+    switch field {
+    case .title: title.offer(text, rank: 0)
+    case .link(let rank): link.offer(text.flatMap(url), rank: rank)
+    case .description(let rank): description.offer(text, rank: rank)
+    case .author(let rank): author.offer(text, rank: rank)
+    case .imageURL(let rank): imageURL.offer(text.flatMap(url), rank: rank)
+    case .language: if language == nil { language = text }
+    case .category: if let text { addPlainCategory(text) }
+    case .explicit: if explicit == nil { explicit = text.flatMap(FeedNumber.explicit) }
+    case .newFeedURL: if newFeedURL == nil { newFeedURL = text.flatMap(url) }
+    case .podcastGuid: if podcastGuid == nil { podcastGuid = text }
+    default: break
+    }
+  }
+
+  private func finishItemField(_ field: Field, _ text: String?) {
+    guard var item = draft else { return }
+    defer { draft = item }
+    switch field {
+    case .title: item.title.offer(text, rank: 0)
+    case .itunesTitle: item.title.offer(text, rank: 1)
+    case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
+    case .description(let rank): item.description.offer(text, rank: rank)
+    case .guid: if item.episode.guid == nil { item.episode.guid = text }
+    case .date(let rank):
+      guard let text else { return }
+      if let date = FeedDate.parse(text) {
+        item.published.offer(date, rank: rank)
+      } else {
+        warnings.add(
+          kind: "unreadable dates", "episode \(episodeCount + 1): unreadable date \"\(text)\"")
+      }
+    case .duration:
+      guard let text, item.episode.duration == nil else { return }
+      item.episode.duration = FeedDuration.parse(text)
+      if item.episode.duration == nil {
+        warnings.add(
+          kind: "unreadable durations",
+          "episode \(episodeCount + 1): unreadable duration \"\(text)\"")
+      }
+    case .season(let rank): item.season.offer(text.flatMap(FeedNumber.integer), rank: rank)
+    case .episodeNumber(let rank): item.number.offer(text.flatMap(FeedNumber.integer), rank: rank)
+    case .episodeType:
+      if item.episode.episodeType == nil { item.episode.episodeType = text?.lowercased() }
+    case .explicit:
+      if item.episode.explicit == nil { item.episode.explicit = text.flatMap(FeedNumber.explicit) }
+    default: break
+    }
+  }
+
+  private func finishEpisode() {
+    guard let item = draft else { return }
+    draft = nil
+    var episode = item.episode
+    episode.title = item.title.value
+    episode.description = item.description.value
+    episode.link = item.link.value
+    episode.published = item.published.value
+    episode.season = item.season.value
+    episode.episode = item.number.value
+    episode.enclosure = item.enclosures.min { $0.preference < $1.preference }?.enclosure
+    episodeCount += 1
+    if let identity = episode.identity, !identities.insert(identity).inserted {
+      warnings.add(
+        kind: "episodes sharing an identity",
+        "episode \(episodeCount) has the same identity as an earlier one (\(identity))")
+    }
+    if let onEpisode {
+      onEpisode(episode)
+    } else {
+      episodes.append(episode)
+    }
+  }
+
+  // MARK: Result
+
+  /// The podcast as far as the document went; episodes are absent when they were handed
+  /// to `onEpisode` instead.
+  func podcast() -> Podcast {
+    if draft != nil { finishEpisode() }
+    let feedUrl = feedURL ?? selfLink
+    var categories = itunesCategories
+    var seen = Set(categories)
+    for category in plainCategories where seen.insert(category).inserted {
+      categories.append(category)
+    }
+    return Podcast(
+      id: podcastGuid ?? feedUrl.map(PodcastID.forFeedURL), feedUrl: feedUrl,
+      format: format ?? .rss2, title: title.value, author: author.value,
+      description: description.value, link: link.value, language: language,
+      imageUrl: imageURL.value, categories: categories, explicit: explicit,
+      newFeedUrl: newFeedURL, nextPageUrl: nextPageURL, episodes: episodes,
+      warnings: warnings.all)
+  }
+
+  var episodesSeen: Int { episodeCount }
+
+  // MARK: Helpers
+
+  private struct ElementKey: Hashable {
+    let name: UnsafePointer<UInt8>
+    let uri: UnsafePointer<UInt8>?
+  }
+
+  private func lookup(localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Element {
+    let key = ElementKey(name: localName, uri: uri)
+    if let element = elementCache[key] { return element }
+    let element = Element(
+      namespace: uri.map(namespace(of:)) ?? .none, localName: String(cString: localName))
+    elementCache[key] = element
+    return element
+  }
+
+  private func namespace(of uri: UnsafePointer<UInt8>) -> Namespace {
+    if let known = namespaceCache[uri] { return known }
+    let namespace = Namespace(uri: uri)
+    namespaceCache[uri] = namespace
+    return namespace
+  }
+
+  private var currentBase: String? { bases.last ?? feedURL ?? selfLink ?? fallbackBase }
+
+  /// The scheme a protocol-relative URL gets: the feed's, https for a local file.
+  private var defaultScheme: String {
+    feedURL.flatMap(URLResolver.scheme(of:)).flatMap { $0 == "file" ? nil : $0 } ?? "https"
+  }
+
+  private func url(_ raw: String) -> String? {
+    URLResolver.resolve(raw, against: currentBase, defaultScheme: defaultScheme)
+  }
+
+  private func addPlainCategory(_ raw: String) {
+    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !text.isEmpty && !plainCategories.contains(text) { plainCategories.append(text) }
+  }
+
+  private func isXMLBase(_ attribute: Attribute) -> Bool {
+    guard let prefix = attribute.prefix, strcmp(prefix, "xml") == 0 else { return false }
+    return strcmp(attribute.localName, "base") == 0
+  }
+
+  private func isNamed(_ attribute: Attribute, _ name: String) -> Bool {
+    attribute.prefix == nil && strcmp(attribute.localName, name) == 0
+  }
+
+  private func attribute(_ name: String, _ attributes: [Attribute]) -> String? {
+    attributes.first { isNamed($0, name) }.map(value(of:))
+  }
+
+  private func value(of attribute: Attribute) -> String {
+    String(
+      decoding: UnsafeBufferPointer(start: attribute.value, count: attribute.end - attribute.value),
+      as: UTF8.self)
+  }
+
+  private func nonBlank(_ s: String) -> String? {
+    let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  private func appendCString(_ s: UnsafePointer<UInt8>) {
+    var p = s
+    while p.pointee != 0 {
+      capture.append(p.pointee)
+      p += 1
+    }
+  }
+
+  private func writeStartTag(localName: UnsafePointer<UInt8>, attributes: [Attribute]) {
+    capture.append(0x3C)
+    appendCString(localName)
+    for attribute in attributes {
+      capture.append(0x20)
+      appendCString(attribute.localName)
+      capture.append(contentsOf: [0x3D, 0x22])
+      appendEscaped(attribute.value, count: attribute.end - attribute.value, quotes: true)
+      capture.append(0x22)
+    }
+    capture.append(0x3E)
+  }
+
+  private func appendEscaped(_ bytes: UnsafePointer<UInt8>, count: Int, quotes: Bool = false) {
+    for i in 0..<count {
+      switch bytes[i] {
+      case 0x26: capture.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
+      case 0x3C: capture.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+      case 0x3E: capture.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])
+      case 0x22 where quotes: capture.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])
+      case let b: capture.append(b)
+      }
+    }
+  }
+}
+
+@inline(__always) private func isSpace(_ b: UInt8) -> Bool {
+  b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+}

@@ -1,0 +1,157 @@
+import Foundation
+import PodcastModel
+
+/// Parses one RSS or Atom document, fed in chunks as it arrives, into a ``Podcast``.
+///
+///     let parser = FeedParser(feedURL: url)
+///     for chunk in body { try parser.feed(chunk) }
+///     let podcast = try parser.finish()
+///
+/// Bytes go through three stages: ``InputDecoder`` (any encoding to UTF-8),
+/// ``MarkupRepair`` (malformed XML to well-formed) and libxml2's push parser, whose SAX
+/// events ``FeedBuilder`` turns into the model. Memory grows with the episodes kept, not
+/// with the document; with `onEpisode` set, episodes are handed over as each one ends and
+/// not kept at all.
+public final class FeedParser {
+  /// The size of the pieces handed to libxml2.
+  static let chunkSize = 256 << 10
+
+  private var decoder = InputDecoder()
+  private var repair = MarkupRepair()
+  private let builder: FeedBuilder
+  private var xml: LibXMLPushParser?
+  private var decoded: [UInt8] = []
+  private var repaired: [UInt8] = []
+  private var sawContent = false
+  private var finished = false
+
+  /// - Parameters:
+  ///   - feedURL: the URL the document was fetched from (after permanent redirects); it is
+  ///     the podcast's feed URL, the base of relative URLs and, without a `podcast:guid`,
+  ///     the source of the podcast id.
+  ///   - baseURL: the base of relative URLs when there is no feed URL and the document
+  ///     gives none (a local file's URL).
+  ///   - onEpisode: when set, each episode is handed over as soon as it is complete and
+  ///     the result's `episodes` stays empty.
+  public init(
+    feedURL: String? = nil, baseURL: String? = nil, onEpisode: ((Episode) -> Void)? = nil
+  ) {
+    builder = FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode)
+    decoded.reserveCapacity(Self.chunkSize + 1024)
+    repaired.reserveCapacity(Self.chunkSize + 1024)
+  }
+
+  /// Parses the next bytes of the document.
+  /// - Throws: ``FeedParseError`` as soon as the document is known not to be a feed, so
+  ///   that a download can be abandoned early.
+  public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let end = min(bytes.count, offset + Self.chunkSize)
+      try step(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), final: false)
+      offset = end
+    }
+  }
+
+  public func feed(_ data: Data) throws {
+    try data.withUnsafeBytes { try feed($0) }
+  }
+
+  /// Ends the document and returns what it held.
+  /// - Throws: ``FeedParseError`` when no feed was found in it.
+  public func finish() throws -> Podcast {
+    if !finished {
+      finished = true
+      try step(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
+    }
+    if let failure = builder.failure { throw failure }
+    guard builder.format != nil else {
+      if !sawContent { throw FeedParseError.empty }
+      if let error = xml?.firstError { throw FeedParseError.malformed(error) }
+      throw FeedParseError.notAFeed("no XML element in it")
+    }
+    reportRepairs()
+    return builder.podcast()
+  }
+
+  /// Parses a whole document held in memory.
+  public static func parse(
+    _ data: Data, feedURL: String? = nil, baseURL: String? = nil
+  ) throws -> Podcast {
+    let parser = FeedParser(feedURL: feedURL, baseURL: baseURL)
+    try parser.feed(data)
+    return try parser.finish()
+  }
+
+  private func step(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
+    if let failure = builder.failure { throw failure }
+    decoded.removeAll(keepingCapacity: true)
+    decoder.decode(bytes, final: final, into: &decoded)
+    if !sawContent {
+      sawContent = decoded.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+    }
+    if repair.isFinished && !final { return }
+    repaired.removeAll(keepingCapacity: true)
+    decoded.withUnsafeBytes { repair.process($0, final: final, into: &repaired) }
+    guard !repaired.isEmpty || final else { return }
+    if xml == nil {
+      guard sawContent else { return }
+      xml = LibXMLPushParser(builder: builder)
+    }
+    repaired.withUnsafeBytes { xml?.parse($0, final: final) }
+    if let failure = builder.failure { throw failure }
+  }
+
+  /// Turns what the decoder and the repair stage changed into warnings.
+  private func reportRepairs() {
+    for repair in decoder.repairs {
+      switch repair {
+      case .invalidUTF8:
+        builder.warnings.add("the feed is not valid UTF-8: stray bytes read as Windows-1252")
+      case .unknownEncoding(let name):
+        builder.warnings.add("unknown encoding \"\(name)\": read as UTF-8")
+      case .invalidInDeclaredEncoding(let name):
+        builder.warnings.add("bytes invalid in the declared \(name) read as Windows-1252")
+      }
+    }
+    let r = repair.repairs
+    if r.junkBeforeRoot { builder.warnings.add("text before the feed's first element ignored") }
+    if r.bareAmpersands > 0 {
+      builder.warnings.add("\(r.bareAmpersands) unescaped \"&\" kept as text")
+    }
+    if !r.htmlEntities.isEmpty {
+      builder.warnings.add(
+        "HTML entities undeclared in XML decoded: " + Self.list(r.htmlEntities, "&", ";"))
+    }
+    if !r.unknownEntities.isEmpty {
+      builder.warnings.add(
+        "unknown entities kept as text: " + Self.list(r.unknownEntities, "&", ";"))
+    }
+    if r.invalidCharacterReferences > 0 {
+      builder.warnings.add(
+        "\(r.invalidCharacterReferences) character references to invalid characters replaced")
+    }
+    if r.unescapedLessThans > 0 {
+      builder.warnings.add("\(r.unescapedLessThans) unescaped \"<\" kept as text")
+    }
+    if !r.strayEndTags.isEmpty {
+      builder.warnings.add("stray end tags kept as text: " + Self.list(r.strayEndTags, "</", ">"))
+    }
+    if !r.unclosedElements.isEmpty {
+      builder.warnings.add("unclosed elements closed: " + Self.list(r.unclosedElements, "<", ">"))
+    }
+    if r.controlCharacters > 0 {
+      builder.warnings.add("\(r.controlCharacters) control characters not allowed in XML removed")
+    }
+    if r.contentAfterRoot { builder.warnings.add("content after the feed's end ignored") }
+    if let xml, xml.errorCount > 0, let first = xml.firstError {
+      builder.warnings.add("XML errors recovered from (\(xml.errorCount)), first at \(first)")
+    }
+  }
+
+  private static func list(_ names: Set<String>, _ open: String, _ close: String) -> String {
+    let sorted = names.sorted()
+    let shown = sorted.prefix(8).map { open + $0 + close }.joined(separator: " ")
+    return sorted.count > 8 ? shown + " and \(sorted.count - 8) more" : shown
+  }
+}

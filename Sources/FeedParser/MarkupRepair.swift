@@ -1,0 +1,574 @@
+import CLibXML2
+
+/// Rewrites the malformed XML that real feeds carry into well-formed XML before libxml2
+/// sees it, so that nothing is lost: libxml2's recover mode drops a bare `&` (a URL's
+/// `?a=1&b=2` becomes `?a=1=2`), drops undeclared entities such as `&nbsp;`, and lets a
+/// stray `</b>` end the enclosing element early.
+///
+/// Input is UTF-8, fed in chunks; a construct cut by a chunk boundary is carried over to
+/// the next call. What was repaired is counted in ``repairs``.
+struct MarkupRepair {
+  struct Repairs {
+    var bareAmpersands = 0
+    var htmlEntities: Set<String> = []
+    var unknownEntities: Set<String> = []
+    var invalidCharacterReferences = 0
+    var unescapedLessThans = 0
+    var strayEndTags: Set<String> = []
+    var unclosedElements: Set<String> = []
+    var controlCharacters = 0
+    var junkBeforeRoot = false
+    var contentAfterRoot = false
+  }
+
+  private enum State {
+    case prolog
+    case text
+    case tag(quote: UInt8)
+    case comment(returnTo: Context)
+    case cdata
+    case processingInstruction(returnTo: Context)
+    case doctype
+    case afterRoot
+  }
+
+  private enum Context { case prolog, text, afterRoot }
+
+  private(set) var repairs = Repairs()
+  private var state = State.prolog
+  private var carry: [UInt8] = []
+  /// Names of the open elements, back to back; `openEnds[i]` is where the i-th one ends.
+  private var openNames: [UInt8] = []
+  private var openEnds: [Int] = []
+  /// Where the name of the start tag being written begins in `openNames`, while in a tag.
+  private var pendingNameStart = 0
+  private var lastTagByte: UInt8 = 0
+  private var doctype: [UInt8] = []
+  private var declaredEntities: Set<[UInt8]> = []
+
+  /// The longest entity or character reference looked at; a longer one is a bare `&`.
+  private static let maxReferenceLength = 40
+  private static let maxEndTagLength = 256
+  private static let maxDoctypeLength = 1 << 20
+
+  mutating func process(_ input: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]) {
+    if carry.isEmpty {
+      let used = run(input.bindMemory(to: UInt8.self), final: final, into: &out)
+      carry.append(contentsOf: input[used...])
+    } else {
+      var joined = carry
+      joined.append(contentsOf: input)
+      carry.removeAll(keepingCapacity: true)
+      joined.withUnsafeBufferPointer { buffer in
+        let used = run(buffer, final: final, into: &out)
+        carry.append(contentsOf: buffer[used...])
+      }
+    }
+    if final {
+      carry.removeAll()
+      closeOpenElements(into: &out)
+    }
+  }
+
+  /// Whether the root element has been closed: the rest of the input is not XML content.
+  var isFinished: Bool {
+    if case .afterRoot = state { return true }
+    return false
+  }
+
+  /// Repairs as much of `p` as can be decided; returns how many bytes were consumed.
+  private mutating func run(_ p: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8])
+    -> Int
+  {
+    let n = p.count
+    var i = 0
+    while i < n {
+      switch state {
+      case .text:
+        let start = i
+        while i < n {
+          let b = p[i]
+          if b == 0x3C || b == 0x26 || (b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D) { break }
+          i += 1
+        }
+        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
+        if i == n { break }
+        if p[i] == 0x26 {
+          guard let used = reference(p, at: i, final: final, into: &out) else { return i }
+          i += used
+        } else if p[i] == 0x3C {
+          guard let used = markup(p, at: i, final: final, into: &out) else { return i }
+          i += used
+        } else {
+          repairs.controlCharacters += 1
+          i += 1
+        }
+
+      case .prolog, .afterRoot:
+        let start = i
+        while i < n && p[i] != 0x3C {
+          if !isSpace(p[i]) {
+            if case .prolog = state {
+              repairs.junkBeforeRoot = true
+            } else {
+              repairs.contentAfterRoot = true
+            }
+          }
+          i += 1
+        }
+        _ = start
+        if i == n { break }
+        guard let used = markup(p, at: i, final: final, into: &out) else { return i }
+        i += used
+
+      case .tag(let quote):
+        let start = i
+        while i < n {
+          let b = p[i]
+          if quote == 0 {
+            if b == 0x3E || b == 0x22 || b == 0x27 || b == 0x3C { break }
+          } else if b == quote || b == 0x3C || b == 0x26 {
+            break
+          }
+          if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
+          if !isSpace(b) { lastTagByte = b }
+          i += 1
+        }
+        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
+        if i == n { break }
+        let b = p[i]
+        if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D {
+          repairs.controlCharacters += 1
+          i += 1
+        } else if quote == 0 && (b == 0x22 || b == 0x27) {
+          out.append(b)
+          state = .tag(quote: b)
+          i += 1
+        } else if b == quote {
+          out.append(b)
+          lastTagByte = b
+          state = .tag(quote: 0)
+          i += 1
+        } else if b == 0x26 {
+          guard let used = reference(p, at: i, final: final, into: &out) else { return i }
+          i += used
+        } else if quote != 0 {  // `<` in an attribute value
+          repairs.unescapedLessThans += 1
+          out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+          i += 1
+        } else {
+          // `>` ends the tag; a `<` inside an unquoted tag means it was never closed.
+          let selfClosing = lastTagByte == 0x2F
+          out.append(0x3E)
+          if selfClosing {
+            openNames.removeSubrange(pendingNameStart...)
+          } else {
+            openEnds.append(openNames.count)
+          }
+          state = .text
+          if b == 0x3E { i += 1 }
+        }
+
+      case .comment(let context):
+        guard let end = find(p, from: i, "-->") else {
+          let keep = final ? n : max(i, n - 2)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<keep]))
+          return keep
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<end + 3]))
+        i = end + 3
+        state = resume(context)
+
+      case .processingInstruction(let context):
+        guard let end = find(p, from: i, "?>") else {
+          let keep = final ? n : max(i, n - 1)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<keep]))
+          return keep
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<end + 2]))
+        i = end + 2
+        state = resume(context)
+
+      case .cdata:
+        let start = i
+        var closed = false
+        while i < n {
+          let b = p[i]
+          if b == 0x5D && i + 2 < n && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
+            closed = true
+            break
+          }
+          if b == 0x5D && i + 2 >= n && !final { break }
+          if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
+          i += 1
+        }
+        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
+        if closed {
+          out.append(contentsOf: [0x5D, 0x5D, 0x3E])
+          i += 3
+          state = .text
+        } else if i < n {
+          if p[i] == 0x5D { return i }
+          repairs.controlCharacters += 1
+          i += 1
+        }
+
+      case .doctype:
+        var quote: UInt8 = 0
+        var depth = 0
+        var j = 0
+        // The declaration is re-scanned from its start each time, so it is kept whole.
+        doctype.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<n]))
+        var end: Int? = nil
+        while j < doctype.count {
+          let b = doctype[j]
+          if quote != 0 {
+            if b == quote { quote = 0 }
+          } else if b == 0x22 || b == 0x27 {
+            quote = b
+          } else if b == 0x5B {
+            depth += 1
+          } else if b == 0x5D {
+            depth -= 1
+          } else if b == 0x3E && depth <= 0 {
+            end = j
+            break
+          }
+          j += 1
+        }
+        guard let end else {
+          if doctype.count > Self.maxDoctypeLength || final {
+            out.append(contentsOf: doctype)
+            doctype.removeAll()
+            state = .prolog
+          }
+          return n
+        }
+        let consumed = end + 1 - (doctype.count - (n - i))
+        recordEntityDeclarations(doctype[0...end])
+        out.append(contentsOf: doctype[0...end])
+        doctype.removeAll()
+        i += consumed
+        state = .prolog
+      }
+    }
+    return n
+  }
+
+  private func resume(_ context: Context) -> State {
+    switch context {
+    case .prolog: .prolog
+    case .text: .text
+    case .afterRoot: .afterRoot
+    }
+  }
+
+  private var context: Context {
+    switch state {
+    case .prolog: .prolog
+    case .afterRoot: .afterRoot
+    default: .text
+    }
+  }
+
+  /// Handles the `<` at `i`; nil when more input is needed to decide.
+  private mutating func markup(
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
+  ) -> Int? {
+    let n = p.count
+    let available = n - i
+    if available < 2 && !final { return nil }
+    let next: UInt8 = available >= 2 ? p[i + 1] : 0
+    if next == 0x21 {  // <!
+      if startsWith(p, at: i, "<!--") {
+        out.append(contentsOf: [0x3C, 0x21, 0x2D, 0x2D])
+        state = .comment(returnTo: context)
+        return 4
+      }
+      if case .text = state, startsWith(p, at: i, "<![CDATA[") {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<i + 9]))
+        state = .cdata
+        return 9
+      }
+      if case .prolog = state, startsWith(p, at: i, "<!DOCTYPE") {
+        state = .doctype
+        return 0
+      }
+      if available < 9 && !final { return nil }
+    } else if next == 0x3F {  // <?
+      out.append(contentsOf: [0x3C, 0x3F])
+      state = .processingInstruction(returnTo: context)
+      return 2
+    } else if next == 0x2F {  // </
+      return endTag(p, at: i, final: final, into: &out)
+    } else if isNameStart(next) {
+      if case .afterRoot = state {
+        repairs.contentAfterRoot = true
+        state = .afterRoot
+        return 1
+      }
+      var j = i + 1
+      while j < n && isNameByte(p[j]) { j += 1 }
+      if j == n && !final { return nil }
+      pendingNameStart = openNames.count
+      openNames.append(contentsOf: UnsafeBufferPointer(rebasing: p[i + 1..<j]))
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
+      lastTagByte = 0
+      state = .tag(quote: 0)
+      return j - i
+    }
+    switch state {
+    case .text:
+      repairs.unescapedLessThans += 1
+      out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+    case .prolog: repairs.junkBeforeRoot = true
+    default: repairs.contentAfterRoot = true
+    }
+    return 1
+  }
+
+  /// Handles `</name>` at `i`: passes it when it closes an open element (closing any left
+  /// open inside it first), writes it as text when nothing open has that name.
+  private mutating func endTag(
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
+  ) -> Int? {
+    let n = p.count
+    var j = i + 2
+    while j < n && isNameByte(p[j]) { j += 1 }
+    let nameEnd = j
+    while j < n && isSpace(p[j]) { j += 1 }
+    if j == n && !final && j - i < Self.maxEndTagLength { return nil }
+    guard case .text = state, nameEnd > i + 2, j < n, p[j] == 0x3E else {
+      if case .text = state {
+        repairs.unescapedLessThans += 1
+        out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+      } else if case .prolog = state {
+        repairs.junkBeforeRoot = true
+      } else {
+        repairs.contentAfterRoot = true
+      }
+      return 1
+    }
+    let name = UnsafeBufferPointer(rebasing: p[i + 2..<nameEnd])
+    guard let depth = openDepth(of: name) else {
+      repairs.strayEndTags.insert(String(decoding: name, as: UTF8.self))
+      out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+      return 1
+    }
+    while openEnds.count > depth + 1 {
+      repairs.unclosedElements.insert(String(decoding: openName(openEnds.count - 1), as: UTF8.self))
+      writeEndTag(of: openEnds.count - 1, into: &out)
+      popOpen()
+    }
+    writeEndTag(of: depth, into: &out)
+    popOpen()
+    if openEnds.isEmpty { state = .afterRoot }
+    return j + 1 - i
+  }
+
+  private mutating func closeOpenElements(into out: inout [UInt8]) {
+    while !openEnds.isEmpty {
+      writeEndTag(of: openEnds.count - 1, into: &out)
+      popOpen()
+    }
+  }
+
+  /// The index of the innermost open element named `name` (ASCII case ignored).
+  private func openDepth(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = openEnds.count - 1
+    while index >= 0 {
+      let open = openName(index)
+      if open.count == name.count
+        && zip(open, name).allSatisfy({ asciiLower($0) == asciiLower($1) })
+      {
+        return index
+      }
+      index -= 1
+    }
+    return nil
+  }
+
+  private func openName(_ index: Int) -> ArraySlice<UInt8> {
+    openNames[(index == 0 ? 0 : openEnds[index - 1])..<openEnds[index]]
+  }
+
+  private func writeEndTag(of index: Int, into out: inout [UInt8]) {
+    out.append(0x3C)
+    out.append(0x2F)
+    out.append(contentsOf: openName(index))
+    out.append(0x3E)
+  }
+
+  private mutating func popOpen() {
+    openEnds.removeLast()
+    openNames.removeSubrange((openEnds.last ?? 0)...)
+  }
+
+  /// Handles the `&` at `i`: a well-formed reference passes (an HTML entity becomes a
+  /// character reference); anything else is an ampersand meant as text.
+  private mutating func reference(
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
+  ) -> Int? {
+    let n = p.count
+    var j = i + 1
+    let limit = min(n, i + Self.maxReferenceLength)
+    if j < n && p[j] == 0x23 {  // &#
+      j += 1
+      let hex = j < n && (p[j] == 0x78 || p[j] == 0x58)
+      if hex { j += 1 }
+      let digitsStart = j
+      var value: UInt32 = 0
+      while j < limit, let digit = digitValue(p[j], hex: hex) {
+        value = value > 0x10FFFF ? value : value * (hex ? 16 : 10) + digit
+        j += 1
+      }
+      if j == n && !final && n - i < Self.maxReferenceLength { return nil }
+      if j > digitsStart && j < n && p[j] == 0x3B {
+        let scalar = Self.windows1252Remap(value)
+        if isXMLChar(scalar) {
+          if scalar == value {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...j]))
+          } else {
+            writeCharacterReference(scalar, into: &out)
+          }
+        } else {
+          repairs.invalidCharacterReferences += 1
+          writeCharacterReference(0xFFFD, into: &out)
+        }
+        return j + 1 - i
+      }
+    } else if j < n && isNameStart(p[j]) && p[j] < 0x80 {
+      while j < limit && isNameByte(p[j]) && p[j] < 0x80 { j += 1 }
+      if j == n && !final && n - i < Self.maxReferenceLength { return nil }
+      if j < n && p[j] == 0x3B {
+        let name = UnsafeBufferPointer(rebasing: p[i + 1..<j])
+        if isPredefined(name) || declaredEntities.contains(Array(name)) {
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...j]))
+        } else if let scalar = htmlEntity(name) {
+          repairs.htmlEntities.insert(String(decoding: name, as: UTF8.self))
+          writeCharacterReference(scalar, into: &out)
+        } else {
+          repairs.unknownEntities.insert(String(decoding: name, as: UTF8.self))
+          out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i + 1...j]))
+        }
+        return j + 1 - i
+      }
+    } else if j == n && !final {
+      return nil
+    }
+    repairs.bareAmpersands += 1
+    out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
+    return 1
+  }
+
+  private func isPredefined(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    switch name.count {
+    case 2: return (name[0] == 0x6C || name[0] == 0x67) && name[1] == 0x74  // lt gt
+    case 3: return name[0] == 0x61 && name[1] == 0x6D && name[2] == 0x70  // amp
+    case 4:
+      return (name[0] == 0x71 && name[1] == 0x75 && name[2] == 0x6F && name[3] == 0x74)
+        || (name[0] == 0x61 && name[1] == 0x70 && name[2] == 0x6F && name[3] == 0x73)
+    default: return false
+    }
+  }
+
+  private func htmlEntity(_ name: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    var cName = Array(name)
+    cName.append(0)
+    return cName.withUnsafeBufferPointer { buffer in
+      htmlEntityLookup(buffer.baseAddress).map { $0.pointee.value }
+    }
+  }
+
+  private mutating func recordEntityDeclarations(_ declaration: ArraySlice<UInt8>) {
+    let keyword = Array("<!ENTITY".utf8)
+    var k = declaration.startIndex
+    while k + keyword.count < declaration.endIndex {
+      guard declaration[k] == 0x3C, declaration[k..<k + keyword.count].elementsEqual(keyword)
+      else {
+        k += 1
+        continue
+      }
+      var j = k + keyword.count
+      while j < declaration.endIndex && isSpace(declaration[j]) { j += 1 }
+      let start = j
+      while j < declaration.endIndex && isNameByte(declaration[j]) { j += 1 }
+      if j > start && declaration[start] != 0x25 {
+        declaredEntities.insert(Array(declaration[start..<j]))
+      }
+      k = j
+    }
+  }
+
+  private func writeCharacterReference(_ scalar: UInt32, into out: inout [UInt8]) {
+    out.append(0x26)
+    out.append(0x23)
+    var digits: [UInt8] = []
+    var v = scalar
+    repeat {
+      digits.append(0x30 + UInt8(v % 10))
+      v /= 10
+    } while v > 0
+    out.append(contentsOf: digits.reversed())
+    out.append(0x3B)
+  }
+
+  /// Character references 128-159 name C1 controls, which nobody means: feeds written on
+  /// Windows mean the Windows-1252 characters there (`&#146;` is a right quote), as
+  /// browsers assume.
+  static func windows1252Remap(_ value: UInt32) -> UInt32 {
+    guard value >= 0x80 && value <= 0x9F else { return value }
+    return UInt32(Windows1252.highHalf[Int(value - 0x80)])
+  }
+}
+
+private func isXMLChar(_ c: UInt32) -> Bool {
+  c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+    || (c >= 0x10000 && c <= 0x10FFFF)
+}
+
+private func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
+  switch b {
+  case 0x30...0x39: UInt32(b - 0x30)
+  case 0x61...0x66 where hex: UInt32(b - 0x61 + 10)
+  case 0x41...0x46 where hex: UInt32(b - 0x41 + 10)
+  default: nil
+  }
+}
+
+@inline(__always) private func isSpace(_ b: UInt8) -> Bool {
+  b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+}
+
+@inline(__always) private func isNameStart(_ b: UInt8) -> Bool {
+  (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x3A || b >= 0x80
+}
+
+@inline(__always) private func isNameByte(_ b: UInt8) -> Bool {
+  isNameStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2E
+}
+
+@inline(__always) private func asciiLower(_ b: UInt8) -> UInt8 {
+  b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+}
+
+private func startsWith(_ p: UnsafeBufferPointer<UInt8>, at i: Int, _ literal: StaticString) -> Bool
+{
+  let count = literal.utf8CodeUnitCount
+  guard p.count - i >= count else { return false }
+  return literal.withUTF8Buffer { lit in
+    for k in 0..<count where p[i + k] != lit[k] { return false }
+    return true
+  }
+}
+
+private func find(_ p: UnsafeBufferPointer<UInt8>, from i: Int, _ literal: StaticString) -> Int? {
+  let count = literal.utf8CodeUnitCount
+  var k = i
+  while k + count <= p.count {
+    if startsWith(p, at: k, literal) { return k }
+    k += 1
+  }
+  return nil
+}

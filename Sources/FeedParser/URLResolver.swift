@@ -1,0 +1,44 @@
+import Foundation
+
+/// Makes the URLs a feed gives absolute: against xml:base, then the document's base.
+enum URLResolver {
+  /// `raw` trimmed and resolved against `base`; nil when blank. Stays relative when there is
+  /// no base to resolve against.
+  static func resolve(_ raw: String, against base: String?, defaultScheme: String) -> String? {
+    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.isEmpty { return nil }
+    if hasScheme(trimmed) { return trimmed }
+    if trimmed.hasPrefix("//") {
+      let scheme = base.flatMap(scheme(of:)) ?? defaultScheme
+      return scheme + ":" + trimmed
+    }
+    guard let base, let baseURL = URL(string: base) ?? URL(string: escapeSpaces(base)) else {
+      return trimmed
+    }
+    let relative =
+      URL(string: trimmed, relativeTo: baseURL)
+      ?? URL(string: escapeSpaces(trimmed), relativeTo: baseURL)
+    return relative?.absoluteString ?? trimmed
+  }
+
+  static func hasScheme(_ url: String) -> Bool {
+    scheme(of: url) != nil
+  }
+
+  /// The scheme of an absolute URL (`[A-Za-z][A-Za-z0-9+.-]*:`), lower-cased.
+  static func scheme(of url: String) -> String? {
+    var scheme = ""
+    for c in url.utf8 {
+      if c == 0x3A { return scheme.isEmpty ? nil : scheme.lowercased() }
+      let letter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+      let other = (c >= 0x30 && c <= 0x39) || c == 0x2B || c == 0x2D || c == 0x2E
+      guard letter || (!scheme.isEmpty && other) else { return nil }
+      scheme.unicodeScalars.append(Unicode.Scalar(c))
+    }
+    return nil
+  }
+
+  private static func escapeSpaces(_ s: String) -> String {
+    s.replacingOccurrences(of: " ", with: "%20")
+  }
+}
