@@ -21,3 +21,23 @@ import Testing
     #expect(listed == present)
   }
 }
+
+@Suite struct FeedparserCorpusTests {
+  /// feedparser's own test files, many deliberately odd: each either parses or is refused
+  /// with a ``FeedParseError``; nothing else may happen.
+  @Test func everyFileParsesOrIsRefused() throws {
+    let files = TestFiles.files(under: TestFiles.corpusFile("feedparser"))
+    #expect(files.count > 2000)
+    var parsed = 0
+    for file in files {
+      do {
+        _ = try FeedParser.parse(Data(contentsOf: file), baseURL: file.absoluteString)
+        parsed += 1
+      } catch is FeedParseError {
+      } catch {
+        Issue.record("\(file.lastPathComponent): \(error)")
+      }
+    }
+    #expect(parsed > files.count * 9 / 10)
+  }
+}
