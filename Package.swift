@@ -26,6 +26,10 @@ let package = Package(
       dependencies: ["FeedViews", "Catalog", "FeedFetcher", "FeedParser", "PodcastModel"]
     ),
     .executableTarget(name: "podcasts", dependencies: ["PodcastsCLI"]),
+    .executableTarget(
+      name: "PodcastsBench",
+      dependencies: ["FeedParser", "FeedViews", "Catalog", "PodcastModel"]
+    ),
     .testTarget(name: "PodcastModelTests", dependencies: ["PodcastModel"]),
     .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PodcastModel"]),
     .testTarget(name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"]),

@@ -3,15 +3,7 @@ import PodcastModel
 
 /// Turns the SAX events of one feed document into a ``Podcast`` and its episodes: this is
 /// where each element of RSS, Atom and their namespaces lands in the model.
-final class FeedBuilder {
-  /// One attribute of a start tag, as libxml2 hands it over (value not NUL-terminated).
-  struct Attribute {
-    let localName: UnsafePointer<UInt8>
-    let prefix: UnsafePointer<UInt8>?
-    let value: UnsafePointer<UInt8>
-    let end: UnsafePointer<UInt8>
-  }
-
+struct FeedBuilder {
   /// How captured character data becomes a model field.
   private enum Mode {
     /// Text used as it is (URLs, ids, dates, numbers); child elements ignored.
@@ -56,7 +48,11 @@ final class FeedBuilder {
   private struct EpisodeDraft {
     var episode = Episode()
     var title = Ranked<String>()
-    var description = Ranked<String>()
+    /// The best description so far, as bytes: descriptions are most of a feed, and only
+    /// the one that wins becomes a String.
+    var description: [UInt8] = []
+    var descriptionRange = 0..<0
+    var descriptionRank = Int.max
     var link = Ranked<String>()
     var published = Ranked<Date>()
     var season = Ranked<Int>()
@@ -96,7 +92,8 @@ final class FeedBuilder {
 
   private var stack: [Frame] = []
   private var bases: [String] = []
-  private var elementCache: [ElementKey: Element] = [:]
+  private static let elementSlotCount = 512
+  private var elementSlots = [ElementSlot](repeating: ElementSlot(), count: elementSlotCount)
   private var namespaceCache: [UnsafePointer<UInt8>: Namespace] = [:]
 
   private var capture: [UInt8] = []
@@ -116,16 +113,15 @@ final class FeedBuilder {
 
   // MARK: SAX events
 
-  func startElement(
-    localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: [Attribute]
+  mutating func startElement(
+    localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: Attributes
   ) {
     let element = lookup(localName: localName, uri: uri)
     let parent = stack.last?.element
     var pushedBase = false
-    if let base = attributes.first(where: isXMLBase) {
+    if let base = attributes.xmlBase {
       let resolved =
-        URLResolver.resolve(value(of: base), against: currentBase, defaultScheme: defaultScheme)
-        ?? ""
+        URLResolver.resolve(base, against: currentBase, defaultScheme: defaultScheme) ?? ""
       bases.append(resolved)
       pushedBase = true
     }
@@ -151,7 +147,7 @@ final class FeedBuilder {
     }
   }
 
-  func endElement(localName: UnsafePointer<UInt8>) {
+  mutating func endElement(localName: UnsafePointer<UInt8>) {
     guard let frame = stack.popLast() else { return }
     defer { if frame.pushedBase { bases.removeLast() } }
     if let field = captureField {
@@ -178,7 +174,7 @@ final class FeedBuilder {
     }
   }
 
-  func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
+  mutating func characters(_ bytes: UnsafePointer<UInt8>, count: Int) {
     guard captureField != nil else { return }
     guard capture.count + count <= Self.maxFieldBytes else {
       captureTruncated = true
@@ -191,27 +187,27 @@ final class FeedBuilder {
     }
   }
 
-  func fail(_ error: FeedParseError) {
+  mutating func fail(_ error: FeedParseError) {
     if failure == nil { failure = error }
   }
 
   // MARK: Elements
 
-  private func root(
+  private mutating func root(
     _ element: Element, localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?,
-    attributes: [Attribute]
+    attributes: Attributes
   ) {
     let namespace = uri.map { Namespace(uri: $0) } ?? .none
     switch element {
     case .rss:
-      let version = attributes.first { isNamed($0, "version") }.map(value(of:)) ?? ""
+      let version = attributes["version"] ?? ""
       format = version.hasPrefix("0.9") ? .rss09x : .rss2
     case .rdf:
       format = .rss1
     case .feed where namespace == .atom03:
       format = .atom03
     case .feed where namespace == .atom10 || namespace == .none:
-      let version = attributes.first { isNamed($0, "version") }.map(value(of:)) ?? ""
+      let version = attributes["version"] ?? ""
       format = version == "0.3" ? .atom03 : .atom10
     case .channel where namespace == .none:
       format = .rss09x
@@ -226,7 +222,7 @@ final class FeedBuilder {
     }
   }
 
-  private func feedElement(_ element: Element, parent: Element?, attributes: [Attribute]) {
+  private mutating func feedElement(_ element: Element, parent: Element?, attributes: Attributes) {
     let isFeedLevel = parent == .channel || parent == .feed
     switch element {
     case .item where parent == .channel || parent == .rdf || parent == .rss,
@@ -238,9 +234,9 @@ final class FeedBuilder {
     }
     if element == .itunesCategory && (isFeedLevel || parent == .itunesCategory) {
       if !categoryPath.isEmpty { categoryPath[categoryPath.count - 1].hasChild = true }
-      let text = attributes.first { isNamed($0, "text") }.map(value(of:))
+      let text = attributes["text"]
       categoryPath.append(
-        (text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", false))
+        (text?.trimmingWhitespace() ?? "", false))
       return
     }
     if parent == .image, element == .url,
@@ -269,14 +265,14 @@ final class FeedBuilder {
     case .itunesAuthor: begin(.author(rank: 0), .html)
     case .managingEditor, .dcCreator: begin(.author(rank: 1), .html)
     case .itunesImage:
-      if let href = attributes.first(where: { isNamed($0, "href") }) {
-        imageURL.offer(url(value(of: href)), rank: 0)
+      if let href = attributes["href"] {
+        imageURL.offer(url(href), rank: 0)
       }
     case .logo: begin(.imageURL(rank: 2), .plain)
     case .icon: begin(.imageURL(rank: 3), .plain)
     case .category:
-      if atom || !attributes.isEmpty, let term = attributes.first(where: { isNamed($0, "term") }) {
-        addPlainCategory(value(of: term))
+      if atom || !(attributes.count == 0), let term = attributes["term"] {
+        addPlainCategory(term)
       } else {
         begin(.category, .plain)
       }
@@ -287,12 +283,12 @@ final class FeedBuilder {
     }
   }
 
-  private func feedLink(_ attributes: [Attribute]) {
-    guard let href = attributes.first(where: { isNamed($0, "href") }).map(value(of:)) else {
+  private mutating func feedLink(_ attributes: Attributes) {
+    guard let href = attributes["href"] else {
       return
     }
-    let rel = attributes.first { isNamed($0, "rel") }.map(value(of:))?.lowercased() ?? "alternate"
-    let type = attributes.first { isNamed($0, "type") }.map(value(of:))?.lowercased()
+    let rel = attributes["rel"]?.lowercased() ?? "alternate"
+    let type = attributes["type"]?.lowercased()
     switch rel {
     case "self":
       if selfLink == nil {
@@ -307,7 +303,7 @@ final class FeedBuilder {
     }
   }
 
-  private func itemElement(_ element: Element, parent: Element?, attributes: [Attribute]) {
+  private mutating func itemElement(_ element: Element, parent: Element?, attributes: Attributes) {
     let isItemLevel = parent == .item || parent == .entry
     if element == .mediaContent && (isItemLevel || parent == .mediaGroup) {
       mediaContent(attributes)
@@ -323,7 +319,7 @@ final class FeedBuilder {
     case .guid, .id: begin(.guid, .plain)
     case .contentEncoded: begin(.description(rank: 0), .html)
     case .content:
-      if !attributes.contains(where: { isNamed($0, "src") }) {
+      if attributes["src"] == nil {
         begin(.description(rank: 0), atomMode(attributes))
       }
     case .description: begin(.description(rank: 1), .html)
@@ -343,42 +339,44 @@ final class FeedBuilder {
     case .itunesExplicit: begin(.explicit, .plain)
     case .itunesImage:
       if draft?.episode.imageUrl == nil,
-        let href = attributes.first(where: { isNamed($0, "href") })
+        let href = attributes["href"]
       {
-        draft?.episode.imageUrl = url(value(of: href))
+        let image = url(href)
+        draft?.episode.imageUrl = image
       }
     case .podcastTranscript:
-      if let address = attribute("url", attributes).flatMap(url) {
-        draft?.episode.transcripts.append(
-          Transcript(
-            url: address, type: attribute("type", attributes).flatMap(nonBlank),
-            language: attribute("language", attributes).flatMap(nonBlank)))
+      if let address = attributes["url"].flatMap(url) {
+        let transcript = Transcript(
+          url: address, type: attributes["type"].flatMap(nonBlank),
+          language: attributes["language"].flatMap(nonBlank))
+        draft?.episode.transcripts.append(transcript)
       }
     case .podcastChapters:
-      if draft?.episode.chapters == nil, let address = attribute("url", attributes).flatMap(url) {
-        draft?.episode.chapters = Chapters(
-          url: address, type: attribute("type", attributes).flatMap(nonBlank))
+      if draft?.episode.chapters == nil, let address = attributes["url"].flatMap(url) {
+        let chapters = Chapters(url: address, type: attributes["type"].flatMap(nonBlank))
+        draft?.episode.chapters = chapters
       }
     default: break
     }
   }
 
-  private func itemLink(_ attributes: [Attribute], atom: Bool) {
-    guard let href = attribute("href", attributes) else { return }
-    let rel = attribute("rel", attributes)?.lowercased() ?? "alternate"
+  private mutating func itemLink(_ attributes: Attributes, atom: Bool) {
+    guard let href = attributes["href"] else { return }
+    let rel = attributes["rel"]?.lowercased() ?? "alternate"
     if rel == "enclosure" {
       enclosure(attributes, urlAttribute: "href")
     } else if rel == "alternate" {
-      let type = attribute("type", attributes)?.lowercased()
+      let type = attributes["type"]?.lowercased()
       let html = type == nil || type == "text/html" || type == "application/xhtml+xml"
-      draft?.link.offer(url(href), rank: (atom ? 0 : 1) + (html ? 0 : 2))
+      let link = url(href)
+      draft?.link.offer(link, rank: (atom ? 0 : 1) + (html ? 0 : 2))
     }
   }
 
-  private func enclosure(_ attributes: [Attribute], urlAttribute: String = "url") {
-    guard let address = attribute(urlAttribute, attributes).flatMap(url) else { return }
-    let type = attribute("type", attributes).flatMap(nonBlank)
-    let lengthText = attribute("length", attributes)
+  private mutating func enclosure(_ attributes: Attributes, urlAttribute: String = "url") {
+    guard let address = attributes[urlAttribute].flatMap(url) else { return }
+    let type = attributes["type"].flatMap(nonBlank)
+    let lengthText = attributes["length"]
     let length = lengthText.flatMap { FeedNumber.length($0) }
     if let lengthText, length == nil, !lengthText.allSatisfy(\.isWhitespace) {
       warnings.add(
@@ -399,16 +397,16 @@ final class FeedBuilder {
         enclosure: Enclosure(url: address, type: type, length: length), preference: preference))
   }
 
-  private func mediaContent(_ attributes: [Attribute]) {
-    guard let address = attribute("url", attributes).flatMap(url) else { return }
-    let type = attribute("type", attributes).flatMap(nonBlank)
-    let medium = attribute("medium", attributes)?.lowercased()
+  private mutating func mediaContent(_ attributes: Attributes) {
+    guard let address = attributes["url"].flatMap(url) else { return }
+    let type = attributes["type"].flatMap(nonBlank)
+    let medium = attributes["medium"]?.lowercased()
     let kind = type?.lowercased() ?? ""
     guard
       kind.hasPrefix("audio/") || kind.hasPrefix("video/")
         || (kind.isEmpty && (medium == "audio" || medium == "video"))
     else { return }
-    let length = attribute("fileSize", attributes).flatMap { FeedNumber.length($0) }
+    let length = attributes["fileSize"].flatMap { FeedNumber.length($0) }
     draft?.enclosures.append(
       EnclosureCandidate(
         enclosure: Enclosure(url: address, type: type, length: length), preference: 2))
@@ -416,7 +414,10 @@ final class FeedBuilder {
 
   // MARK: Capturing text
 
-  private func begin(_ field: Field, _ mode: Mode) {
+  private mutating func begin(_ field: Field, _ mode: Mode) {
+    if case .description(let rank) = field, let item = draft, rank >= item.descriptionRank {
+      return
+    }
     captureField = field
     captureMode = mode
     captureDepth = stack.count
@@ -424,9 +425,9 @@ final class FeedBuilder {
     capture.removeAll(keepingCapacity: true)
   }
 
-  private func atomMode(_ attributes: [Attribute]) -> Mode {
-    let type = attribute("type", attributes)?.lowercased()
-    if let mode = attribute("mode", attributes)?.lowercased(), type == nil {
+  private func atomMode(_ attributes: Attributes) -> Mode {
+    let type = attributes["type"]?.lowercased()
+    if let mode = attributes["mode"]?.lowercased(), type == nil {
       return mode == "xml" ? .xhtml : .html  // Atom 0.3 content: "escaped" or "xml"
     }
     switch type {
@@ -438,15 +439,19 @@ final class FeedBuilder {
 
   /// The captured bytes trimmed of surrounding whitespace; nil when nothing is left.
   private func capturedText() -> String? {
+    let range = trimmedCaptureRange()
+    return range.isEmpty ? nil : String(decoding: capture[range], as: UTF8.self)
+  }
+
+  private func trimmedCaptureRange() -> Range<Int> {
     var start = capture.startIndex
     var end = capture.endIndex
     while start < end && isSpace(capture[start]) { start += 1 }
     while end > start && isSpace(capture[end - 1]) { end -= 1 }
-    guard start < end else { return nil }
-    return String(decoding: capture[start..<end], as: UTF8.self)
+    return start..<end
   }
 
-  private func finishCapture(_ field: Field) {
+  private mutating func finishCapture(_ field: Field) {
     if captureTruncated {
       warnings.add(
         kind: "overlong fields",
@@ -460,7 +465,7 @@ final class FeedBuilder {
     }
   }
 
-  private func finishFeedField(_ field: Field, _ text: String?) {
+  private mutating func finishFeedField(_ field: Field, _ text: String?) {
     switch field {
     case .title: title.offer(text, rank: 0)
     case .link(let rank): link.offer(text.flatMap(url), rank: rank)
@@ -476,14 +481,14 @@ final class FeedBuilder {
     }
   }
 
-  private func finishItemField(_ field: Field, _ text: String?) {
-    guard var item = draft else { return }
+  private mutating func finishItemField(_ field: Field, _ text: String?) {
+    // Taken out and put back, so that the draft is changed in place, not copied.
+    guard var item = draft.take() else { return }
     defer { draft = item }
     switch field {
     case .title: item.title.offer(text, rank: 0)
     case .itunesTitle: item.title.offer(text, rank: 1)
     case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
-    case .description(let rank): item.description.offer(text, rank: rank)
     case .guid: if item.episode.guid == nil { item.episode.guid = text }
     case .date(let rank):
       guard let text else { return }
@@ -511,12 +516,14 @@ final class FeedBuilder {
     }
   }
 
-  private func finishEpisode() {
-    guard let item = draft else { return }
-    draft = nil
+  private mutating func finishEpisode() {
+    guard let item = draft.take() else { return }
     var episode = item.episode
     episode.title = item.title.value
-    episode.description = item.description.value
+    if !item.descriptionRange.isEmpty {
+      episode.description = String(
+        decoding: item.description[item.descriptionRange], as: UTF8.self)
+    }
     episode.link = item.link.value
     episode.published = item.published.value
     episode.season = item.season.value
@@ -539,7 +546,7 @@ final class FeedBuilder {
 
   /// The podcast as far as the document went; episodes are absent when they were handed
   /// to `onEpisode` instead.
-  func podcast() -> Podcast {
+  mutating func podcast() -> Podcast {
     if draft != nil { finishEpisode() }
     let feedUrl = feedURL ?? selfLink
     var categories = itunesCategories
@@ -560,21 +567,28 @@ final class FeedBuilder {
 
   // MARK: Helpers
 
-  private struct ElementKey: Hashable {
-    let name: UnsafePointer<UInt8>
-    let uri: UnsafePointer<UInt8>?
+  /// A slot of the element cache: libxml2 interns names and namespace URIs, so a pair of
+  /// pointers names an element for the whole document.
+  private struct ElementSlot {
+    var name: UnsafePointer<UInt8>?
+    var uri: UnsafePointer<UInt8>?
+    var element = Element.unknown
   }
 
-  private func lookup(localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?) -> Element {
-    let key = ElementKey(name: localName, uri: uri)
-    if let element = elementCache[key] { return element }
+  private mutating func lookup(localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?)
+    -> Element
+  {
+    let hash = (Int(bitPattern: localName) >> 3) ^ (Int(bitPattern: uri) >> 5)
+    let index = hash & (Self.elementSlotCount - 1)
+    let slot = elementSlots[index]
+    if slot.name == localName && slot.uri == uri { return slot.element }
     let element = Element(
-      namespace: uri.map(namespace(of:)) ?? .none, localName: String(cString: localName))
-    elementCache[key] = element
+      namespace: uri.map { namespace(of: $0) } ?? .none, localName: String(cString: localName))
+    elementSlots[index] = ElementSlot(name: localName, uri: uri, element: element)
     return element
   }
 
-  private func namespace(of uri: UnsafePointer<UInt8>) -> Namespace {
+  private mutating func namespace(of uri: UnsafePointer<UInt8>) -> Namespace {
     if let known = namespaceCache[uri] { return known }
     let namespace = Namespace(uri: uri)
     namespaceCache[uri] = namespace
@@ -592,36 +606,17 @@ final class FeedBuilder {
     URLResolver.resolve(raw, against: currentBase, defaultScheme: defaultScheme)
   }
 
-  private func addPlainCategory(_ raw: String) {
-    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+  private mutating func addPlainCategory(_ raw: String) {
+    let text = raw.trimmingWhitespace()
     if !text.isEmpty && !plainCategories.contains(text) { plainCategories.append(text) }
   }
 
-  private func isXMLBase(_ attribute: Attribute) -> Bool {
-    guard let prefix = attribute.prefix, strcmp(prefix, "xml") == 0 else { return false }
-    return strcmp(attribute.localName, "base") == 0
-  }
-
-  private func isNamed(_ attribute: Attribute, _ name: String) -> Bool {
-    attribute.prefix == nil && strcmp(attribute.localName, name) == 0
-  }
-
-  private func attribute(_ name: String, _ attributes: [Attribute]) -> String? {
-    attributes.first { isNamed($0, name) }.map(value(of:))
-  }
-
-  private func value(of attribute: Attribute) -> String {
-    String(
-      decoding: UnsafeBufferPointer(start: attribute.value, count: attribute.end - attribute.value),
-      as: UTF8.self)
-  }
-
   private func nonBlank(_ s: String) -> String? {
-    let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = s.trimmingWhitespace()
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  private func appendCString(_ s: UnsafePointer<UInt8>) {
+  private mutating func appendCString(_ s: UnsafePointer<UInt8>) {
     var p = s
     while p.pointee != 0 {
       capture.append(p.pointee)
@@ -629,20 +624,23 @@ final class FeedBuilder {
     }
   }
 
-  private func writeStartTag(localName: UnsafePointer<UInt8>, attributes: [Attribute]) {
+  private mutating func writeStartTag(localName: UnsafePointer<UInt8>, attributes: Attributes) {
     capture.append(0x3C)
     appendCString(localName)
-    for attribute in attributes {
+    for index in 0..<attributes.count {
+      let (name, value) = attributes.raw(index)
       capture.append(0x20)
-      appendCString(attribute.localName)
+      appendCString(name)
       capture.append(contentsOf: [0x3D, 0x22])
-      appendEscaped(attribute.value, count: attribute.end - attribute.value, quotes: true)
+      if let start = value.baseAddress { appendEscaped(start, count: value.count, quotes: true) }
       capture.append(0x22)
     }
     capture.append(0x3E)
   }
 
-  private func appendEscaped(_ bytes: UnsafePointer<UInt8>, count: Int, quotes: Bool = false) {
+  private mutating func appendEscaped(
+    _ bytes: UnsafePointer<UInt8>, count: Int, quotes: Bool = false
+  ) {
     for i in 0..<count {
       switch bytes[i] {
       case 0x26: capture.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])

@@ -18,10 +18,7 @@ public final class FeedParser {
 
   private var decoder = InputDecoder()
   private var repair = MarkupRepair()
-  private let builder: FeedBuilder
-  private var xml: LibXMLPushParser?
-  private var decoded: [UInt8] = []
-  private var repaired: [UInt8] = []
+  private let xml: LibXMLPushParser
   private var sawContent = false
   private var finished = false
 
@@ -36,9 +33,8 @@ public final class FeedParser {
   public init(
     feedURL: String? = nil, baseURL: String? = nil, onEpisode: ((Episode) -> Void)? = nil
   ) {
-    builder = FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode)
-    decoded.reserveCapacity(Self.chunkSize + 1024)
-    repaired.reserveCapacity(Self.chunkSize + 1024)
+    xml = LibXMLPushParser(
+      builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode))
   }
 
   /// Parses the next bytes of the document.
@@ -64,14 +60,14 @@ public final class FeedParser {
       finished = true
       try step(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
     }
-    if let failure = builder.failure { throw failure }
-    guard builder.format != nil else {
+    if let failure = xml.builder.failure { throw failure }
+    guard xml.builder.format != nil else {
       if !sawContent { throw FeedParseError.empty }
-      if let error = xml?.firstError { throw FeedParseError.malformed(error) }
+      if let error = xml.firstError { throw FeedParseError.malformed(error) }
       throw FeedParseError.notAFeed("no XML element in it")
     }
     reportRepairs()
-    return builder.podcast()
+    return xml.builder.podcast()
   }
 
   /// Parses a whole document held in memory.
@@ -84,22 +80,23 @@ public final class FeedParser {
   }
 
   private func step(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
-    if let failure = builder.failure { throw failure }
-    decoded.removeAll(keepingCapacity: true)
-    decoder.decode(bytes, final: final, into: &decoded)
-    if !sawContent {
-      sawContent = decoded.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+    if let failure = xml.builder.failure { throw failure }
+    decoder.decode(bytes, final: final) { decoded in
+      if !sawContent {
+        sawContent = decoded.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+      }
+      repairAndParse(decoded, final: false)
     }
+    if final { repairAndParse(UnsafeRawBufferPointer(start: nil, count: 0), final: true) }
+    if let failure = xml.builder.failure { throw failure }
+  }
+
+  private func repairAndParse(_ decoded: UnsafeRawBufferPointer, final: Bool) {
     if repair.isFinished && !final { return }
-    repaired.removeAll(keepingCapacity: true)
-    decoded.withUnsafeBytes { repair.process($0, final: final, into: &repaired) }
-    guard !repaired.isEmpty || final else { return }
-    if xml == nil {
-      guard sawContent else { return }
-      xml = LibXMLPushParser(builder: builder)
+    repair.process(decoded, final: final) { repaired in
+      if sawContent { xml.parse(repaired, final: false) }
     }
-    repaired.withUnsafeBytes { xml?.parse($0, final: final) }
-    if let failure = builder.failure { throw failure }
+    if final { xml.parse(UnsafeRawBufferPointer(start: nil, count: 0), final: true) }
   }
 
   /// Turns what the decoder and the repair stage changed into warnings.
@@ -107,45 +104,48 @@ public final class FeedParser {
     for repair in decoder.repairs {
       switch repair {
       case .invalidUTF8:
-        builder.warnings.add("the feed is not valid UTF-8: stray bytes read as Windows-1252")
+        xml.builder.warnings.add("the feed is not valid UTF-8: stray bytes read as Windows-1252")
       case .unknownEncoding(let name):
-        builder.warnings.add("unknown encoding \"\(name)\": read as UTF-8")
+        xml.builder.warnings.add("unknown encoding \"\(name)\": read as UTF-8")
       case .invalidInDeclaredEncoding(let name):
-        builder.warnings.add("bytes invalid in the declared \(name) read as Windows-1252")
+        xml.builder.warnings.add("bytes invalid in the declared \(name) read as Windows-1252")
       }
     }
     let r = repair.repairs
-    if r.junkBeforeRoot { builder.warnings.add("text before the feed's first element ignored") }
+    if r.junkBeforeRoot { xml.builder.warnings.add("text before the feed's first element ignored") }
     if r.bareAmpersands > 0 {
-      builder.warnings.add("\(r.bareAmpersands) unescaped \"&\" kept as text")
+      xml.builder.warnings.add("\(r.bareAmpersands) unescaped \"&\" kept as text")
     }
     if !r.htmlEntities.isEmpty {
-      builder.warnings.add(
+      xml.builder.warnings.add(
         "HTML entities undeclared in XML decoded: " + Self.list(r.htmlEntities, "&", ";"))
     }
     if !r.unknownEntities.isEmpty {
-      builder.warnings.add(
+      xml.builder.warnings.add(
         "unknown entities kept as text: " + Self.list(r.unknownEntities, "&", ";"))
     }
     if r.invalidCharacterReferences > 0 {
-      builder.warnings.add(
+      xml.builder.warnings.add(
         "\(r.invalidCharacterReferences) character references to invalid characters replaced")
     }
     if r.unescapedLessThans > 0 {
-      builder.warnings.add("\(r.unescapedLessThans) unescaped \"<\" kept as text")
+      xml.builder.warnings.add("\(r.unescapedLessThans) unescaped \"<\" kept as text")
     }
     if !r.strayEndTags.isEmpty {
-      builder.warnings.add("stray end tags kept as text: " + Self.list(r.strayEndTags, "</", ">"))
+      xml.builder.warnings.add(
+        "stray end tags kept as text: " + Self.list(r.strayEndTags, "</", ">"))
     }
     if !r.unclosedElements.isEmpty {
-      builder.warnings.add("unclosed elements closed: " + Self.list(r.unclosedElements, "<", ">"))
+      xml.builder.warnings.add(
+        "unclosed elements closed: " + Self.list(r.unclosedElements, "<", ">"))
     }
     if r.controlCharacters > 0 {
-      builder.warnings.add("\(r.controlCharacters) control characters not allowed in XML removed")
+      xml.builder.warnings.add(
+        "\(r.controlCharacters) control characters not allowed in XML removed")
     }
-    if r.contentAfterRoot { builder.warnings.add("content after the feed's end ignored") }
-    if let xml, xml.errorCount > 0, let first = xml.firstError {
-      builder.warnings.add("XML errors recovered from (\(xml.errorCount)), first at \(first)")
+    if r.contentAfterRoot { xml.builder.warnings.add("content after the feed's end ignored") }
+    if xml.errorCount > 0, let first = xml.firstError {
+      xml.builder.warnings.add("XML errors recovered from (\(xml.errorCount)), first at \(first)")
     }
   }
 

@@ -23,11 +23,16 @@ struct InputDecoder {
   private var converter: Converter?
   /// The tail of an incomplete UTF-8 sequence at the end of the previous chunk.
   private var pending: [UInt8] = []
+  private var out: [UInt8] = []
 
   /// How many bytes are enough to find the encoding declaration.
   private static let sniffLength = 1024
 
-  mutating func decode(_ input: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]) {
+  /// Decodes the next bytes and hands the UTF-8 to `emit` (in one or no call). Valid UTF-8
+  /// is handed over as it came, without a copy.
+  mutating func decode(
+    _ input: UnsafeRawBufferPointer, final: Bool, emit: (UnsafeRawBufferPointer) -> Void
+  ) {
     if !sniffed {
       head.append(contentsOf: input)
       guard head.count >= Self.sniffLength || final else { return }
@@ -35,18 +40,28 @@ struct InputDecoder {
       let start = chooseEncoding()
       let bytes = head
       head = []
-      bytes.withUnsafeBytes { feed(UnsafeRawBufferPointer(rebasing: $0[start...]), final, &out) }
+      bytes.withUnsafeBytes { feed(UnsafeRawBufferPointer(rebasing: $0[start...]), final, emit) }
       return
     }
-    feed(input, final, &out)
+    feed(input, final, emit)
   }
 
-  private mutating func feed(_ input: UnsafeRawBufferPointer, _ final: Bool, _ out: inout [UInt8]) {
-    if converter != nil {
-      convert(input, final: final, into: &out)
-    } else {
-      repairUTF8(input, final: final, into: &out)
+  private mutating func feed(
+    _ input: UnsafeRawBufferPointer, _ final: Bool, _ emit: (UnsafeRawBufferPointer) -> Void
+  ) {
+    var buffer: [UInt8] = []
+    swap(&buffer, &out)
+    defer {
+      buffer.removeAll(keepingCapacity: true)
+      swap(&buffer, &out)
     }
+    if converter != nil {
+      convert(input, final: final, into: &buffer)
+    } else if repairUTF8(input, final: final, into: &buffer) {
+      if !input.isEmpty { emit(input) }
+      return
+    }
+    if !buffer.isEmpty { buffer.withUnsafeBytes(emit) }
   }
 
   /// Decides the encoding from the first bytes; returns how many leading bytes (a BOM) to skip.
@@ -123,16 +138,20 @@ struct InputDecoder {
   }
 
   /// Copies valid UTF-8 through; each byte of an invalid sequence is read as Windows-1252.
+  /// Returns true, having written nothing, when `input` is valid and complete as it is.
   private mutating func repairUTF8(
     _ input: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]
-  ) {
+  ) -> Bool {
     if !pending.isEmpty {
       var joined = pending
       joined.append(contentsOf: input)
       pending = []
-      joined.withUnsafeBytes { repairUTF8($0, final: final, into: &out) }
-      return
+      joined.withUnsafeBytes { bytes in
+        if repairUTF8(bytes, final: final, into: &out) { out.append(contentsOf: bytes) }
+      }
+      return false
     }
+    var changed = false
     let p = input.bindMemory(to: UInt8.self)
     let n = p.count
     var i = 0
@@ -160,15 +179,18 @@ struct InputDecoder {
         // A sequence cut by the chunk boundary: finish it with the next chunk.
         out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<i]))
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...]))
-        return
+        return false
       }
+      changed = true
       out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<i]))
       Windows1252.appendUTF8(of: b, to: &out)
       if !repairs.contains(.invalidUTF8) { repairs.append(.invalidUTF8) }
       i += 1
       runStart = i
     }
+    if !changed { return true }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: p[runStart..<n]))
+    return false
   }
 
   /// The length of the valid UTF-8 sequence at `i`; 0 when invalid, -1 when the input ends

@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import PodcastModel
 
 /// The libxml2 SAX2 push parser, driven chunk by chunk, reporting to a ``FeedBuilder``.
 ///
@@ -7,8 +8,10 @@ import Foundation
 /// left nil so that libxml2's own SAX2 helpers (entity declarations and look-ups) still get
 /// the context they expect.
 final class LibXMLPushParser {
-  private let context: xmlParserCtxtPtr
-  private let builder: FeedBuilder
+  /// Nil only when libxml2 could not allocate one.
+  private let context: xmlParserCtxtPtr?
+  /// The builder lives here, as a value, so that each SAX event is one access to it.
+  var builder: FeedBuilder
   /// The first error libxml2 reported, for when no feed root was ever seen.
   private(set) var firstError: String?
   private(set) var errorCount = 0
@@ -17,7 +20,7 @@ final class LibXMLPushParser {
     XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
       | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue)
 
-  init?(builder: FeedBuilder) {
+  init(builder: consuming FeedBuilder) {
     Self.refuseExternalEntities
     var handler = xmlSAXHandler()
     xmlSAXVersion(&handler, 2)
@@ -35,14 +38,18 @@ final class LibXMLPushParser {
     handler.error = nil
     handler.fatalError = nil
     handler.serror = structuredError
-    guard let context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else { return nil }
-    self.context = context
     self.builder = builder
+    context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
+    guard let context else {
+      self.builder.fail(.malformed("the XML parser could not be created"))
+      return
+    }
     xmlCtxtUseOptions(context, Self.options)
     context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
   }
 
   deinit {
+    guard let context else { return }
     if let document = context.pointee.myDoc { xmlFreeDoc(document) }
     xmlFreeParserCtxt(context)
   }
@@ -54,7 +61,7 @@ final class LibXMLPushParser {
   }()
 
   func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) {
-    guard context.pointee.disableSAX == 0 || final else { return }
+    guard let context, context.pointee.disableSAX == 0 || final else { return }
     let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
     var offset = 0
     // xmlParseChunk takes an Int32 length.
@@ -67,64 +74,55 @@ final class LibXMLPushParser {
     } while offset < bytes.count
   }
 
-  /// Whether libxml2 stopped for good (a fatal error it does not recover from).
-  var isStopped: Bool { context.pointee.disableSAX != 0 }
-
-  func stop() { xmlStopParser(context) }
+  func stop() {
+    if let context { xmlStopParser(context) }
+  }
 
   fileprivate func error(_ error: xmlError) {
     errorCount += 1
     if Int32(error.code) == XML_ERR_ENTITY_LOOP.rawValue {
       builder.fail(.entityExpansion)
-      xmlStopParser(context)
+      stop()
       return
     }
     guard firstError == nil, let message = error.message else { return }
-    let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = String(cString: message).trimmingWhitespace()
     firstError = "line \(error.line): \(text)"
   }
 
-  fileprivate var feedBuilder: FeedBuilder { builder }
 }
 
-private func parser(_ context: UnsafeMutableRawPointer?) -> LibXMLPushParser? {
+/// The parser behind a libxml2 context, reached without retaining it: the context lives
+/// only as long as its parser.
+@inline(__always)
+private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (LibXMLPushParser) -> Void) {
   guard let context,
     let owner = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private
-  else { return nil }
-  return Unmanaged<LibXMLPushParser>.fromOpaque(owner).takeUnretainedValue()
+  else { return }
+  Unmanaged<LibXMLPushParser>.fromOpaque(owner)._withUnsafeGuaranteedRef(body)
 }
 
 private let startElement: startElementNsSAX2Func = {
   context, localName, _, uri, _, _, attributeCount, _, attributes in
-  guard let parser = parser(context), let localName else { return }
-  var list: [FeedBuilder.Attribute] = []
-  if let attributes, attributeCount > 0 {
-    list.reserveCapacity(Int(attributeCount))
-    for i in 0..<Int(attributeCount) {
-      guard let name = attributes[i * 5], let value = attributes[i * 5 + 3],
-        let end = attributes[i * 5 + 4]
-      else { continue }
-      list.append(
-        FeedBuilder.Attribute(
-          localName: name, prefix: attributes[i * 5 + 1], value: value, end: end))
-    }
+  guard let localName else { return }
+  withParser(context) { parser in
+    let list = Attributes(UnsafePointer(attributes), count: Int(attributeCount))
+    parser.builder.startElement(localName: localName, uri: uri, attributes: list)
+    if parser.builder.failure != nil { parser.stop() }
   }
-  let builder = parser.feedBuilder
-  builder.startElement(localName: localName, uri: uri, attributes: list)
-  if builder.failure != nil { parser.stop() }
 }
 
 private let endElement: endElementNsSAX2Func = { context, localName, _, _ in
-  guard let parser = parser(context), let localName else { return }
-  parser.feedBuilder.endElement(localName: localName)
+  guard let localName else { return }
+  withParser(context) { $0.builder.endElement(localName: localName) }
 }
 
 private let characters: charactersSAXFunc = { context, bytes, count in
-  guard let parser = parser(context), let bytes else { return }
-  parser.feedBuilder.characters(bytes, count: Int(count))
+  guard let bytes else { return }
+  withParser(context) { $0.builder.characters(bytes, count: Int(count)) }
 }
 
 private let structuredError: xmlStructuredErrorFunc = { context, error in
-  guard let parser = parser(context), let error else { return }
-  parser.error(error.pointee)
+  guard let error else { return }
+  withParser(context) { $0.error(error.pointee) }
 }

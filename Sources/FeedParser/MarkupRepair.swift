@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// Rewrites the malformed XML that real feeds carry into well-formed XML before libxml2
 /// sees it, so that nothing is lost: libxml2's recover mode drops a bare `&` (a URL's
@@ -6,7 +7,8 @@ import CLibXML2
 /// stray `</b>` end the enclosing element early.
 ///
 /// Input is UTF-8, fed in chunks; a construct cut by a chunk boundary is carried over to
-/// the next call. What was repaired is counted in ``repairs``.
+/// the next call. Well-formed input passes through without being copied: only a chunk that
+/// needed a repair is rewritten. What was repaired is counted in ``repairs``.
 struct MarkupRepair {
   struct Repairs {
     var bareAmpersands = 0
@@ -37,10 +39,15 @@ struct MarkupRepair {
   private(set) var repairs = Repairs()
   private var state = State.prolog
   private var carry: [UInt8] = []
+  /// The rewritten chunk, used only once the chunk being processed needed a repair.
+  private var out: [UInt8] = []
+  private var edited = false
+  /// Where the input not yet copied to `out` begins, once the chunk is being rewritten.
+  private var clean = 0
   /// Names of the open elements, back to back; `openEnds[i]` is where the i-th one ends.
   private var openNames: [UInt8] = []
   private var openEnds: [Int] = []
-  /// Where the name of the start tag being written begins in `openNames`, while in a tag.
+  /// Where the name of the start tag being read begins in `openNames`.
   private var pendingNameStart = 0
   private var lastTagByte: UInt8 = 0
   private var doctype: [UInt8] = []
@@ -51,23 +58,30 @@ struct MarkupRepair {
   private static let maxEndTagLength = 256
   private static let maxDoctypeLength = 1 << 20
 
-  mutating func process(_ input: UnsafeRawBufferPointer, final: Bool, into out: inout [UInt8]) {
+  private static let ampersand: [UInt8] = Array("&amp;".utf8)
+  private static let lessThan: [UInt8] = Array("&lt;".utf8)
+
+  /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
+  /// call; `final` ends the document (elements left open are closed).
+  mutating func process(
+    _ input: UnsafeRawBufferPointer, final: Bool, emit: (UnsafeRawBufferPointer) -> Void
+  ) {
     if carry.isEmpty {
-      let used = run(input.bindMemory(to: UInt8.self), final: final, into: &out)
-      carry.append(contentsOf: input[used...])
+      let bytes = input.bindMemory(to: UInt8.self)
+      let used = run(bytes, final: final)
+      finishChunk(bytes, used: used, final: final, emit: emit)
+      carry.append(contentsOf: bytes[used...])
     } else {
       var joined = carry
       joined.append(contentsOf: input)
       carry.removeAll(keepingCapacity: true)
-      joined.withUnsafeBufferPointer { buffer in
-        let used = run(buffer, final: final, into: &out)
-        carry.append(contentsOf: buffer[used...])
+      joined.withUnsafeBufferPointer { bytes in
+        let used = run(bytes, final: final)
+        finishChunk(bytes, used: used, final: final, emit: emit)
+        carry.append(contentsOf: bytes[used...])
       }
     }
-    if final {
-      carry.removeAll()
-      closeOpenElements(into: &out)
-    }
+    if final { carry.removeAll() }
   }
 
   /// Whether the root element has been closed: the rest of the input is not XML content.
@@ -76,31 +90,65 @@ struct MarkupRepair {
     return false
   }
 
+  private mutating func finishChunk(
+    _ p: UnsafeBufferPointer<UInt8>, used: Int, final: Bool,
+    emit: (UnsafeRawBufferPointer) -> Void
+  ) {
+    if final && !openEnds.isEmpty {
+      edit(p, at: used, skipping: 0, with: [])
+      while !openEnds.isEmpty {
+        writeEndTag(of: openEnds.count - 1)
+        popOpen()
+      }
+    }
+    if edited {
+      if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
+      out.withUnsafeBytes(emit)
+      out.removeAll(keepingCapacity: true)
+      edited = false
+    } else if used > 0 {
+      emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]))
+    }
+    clean = 0
+  }
+
+  /// Replaces `count` input bytes at `i` with `replacement`.
+  private mutating func edit(
+    _ p: UnsafeBufferPointer<UInt8>, at i: Int, skipping count: Int, with replacement: [UInt8]
+  ) {
+    if !edited {
+      edited = true
+      clean = 0
+    }
+    if i > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<i])) }
+    out.append(contentsOf: replacement)
+    clean = i + count
+  }
+
   /// Repairs as much of `p` as can be decided; returns how many bytes were consumed.
-  private mutating func run(_ p: UnsafeBufferPointer<UInt8>, final: Bool, into out: inout [UInt8])
-    -> Int
-  {
+  private mutating func run(_ p: UnsafeBufferPointer<UInt8>, final: Bool) -> Int {
     let n = p.count
     var i = 0
     while i < n {
       switch state {
       case .text:
-        let start = i
         while i < n {
+          i = skipWords(p, from: i, until: 0x3C, or: 0x26)
+          guard i < n else { break }
           let b = p[i]
           if b == 0x3C || b == 0x26 || (b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D) { break }
           i += 1
         }
-        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
         if i == n { break }
         if p[i] == 0x26 {
-          guard let used = reference(p, at: i, final: final, into: &out) else { return i }
+          guard let used = reference(p, at: i, final: final) else { return i }
           i += used
         } else if p[i] == 0x3C {
-          guard let used = markup(p, at: i, final: final, into: &out) else { return i }
+          guard let used = markup(p, at: i, final: final) else { return i }
           i += used
         } else {
           repairs.controlCharacters += 1
+          edit(p, at: i, skipping: 1, with: [])
           i += 1
         }
 
@@ -116,13 +164,14 @@ struct MarkupRepair {
           }
           i += 1
         }
-        _ = start
+        // Nothing but markup may stand outside the root; whitespace before the XML
+        // declaration would even make libxml2 refuse the document.
+        if i > start { edit(p, at: start, skipping: i - start, with: []) }
         if i == n { break }
-        guard let used = markup(p, at: i, final: final, into: &out) else { return i }
+        guard let used = markup(p, at: i, final: final) else { return i }
         i += used
 
       case .tag(let quote):
-        let start = i
         while i < n {
           let b = p[i]
           if quote == 0 {
@@ -134,65 +183,56 @@ struct MarkupRepair {
           if !isSpace(b) { lastTagByte = b }
           i += 1
         }
-        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
         if i == n { break }
         let b = p[i]
         if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D {
           repairs.controlCharacters += 1
+          edit(p, at: i, skipping: 1, with: [])
           i += 1
         } else if quote == 0 && (b == 0x22 || b == 0x27) {
-          out.append(b)
           state = .tag(quote: b)
           i += 1
         } else if b == quote {
-          out.append(b)
           lastTagByte = b
           state = .tag(quote: 0)
           i += 1
         } else if b == 0x26 {
-          guard let used = reference(p, at: i, final: final, into: &out) else { return i }
+          guard let used = reference(p, at: i, final: final) else { return i }
           i += used
         } else if quote != 0 {  // `<` in an attribute value
           repairs.unescapedLessThans += 1
-          out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+          edit(p, at: i, skipping: 1, with: Self.lessThan)
           i += 1
         } else {
           // `>` ends the tag; a `<` inside an unquoted tag means it was never closed.
-          let selfClosing = lastTagByte == 0x2F
-          out.append(0x3E)
-          if selfClosing {
+          if lastTagByte == 0x2F {
             openNames.removeSubrange(pendingNameStart...)
           } else {
             openEnds.append(openNames.count)
           }
           state = .text
-          if b == 0x3E { i += 1 }
+          if b == 0x3E {
+            i += 1
+          } else {
+            edit(p, at: i, skipping: 0, with: [0x3E])
+          }
         }
 
       case .comment(let context):
-        guard let end = find(p, from: i, "-->") else {
-          let keep = final ? n : max(i, n - 2)
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<keep]))
-          return keep
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<end + 3]))
+        guard let end = find(p, from: i, "-->") else { return final ? n : max(i, n - 2) }
         i = end + 3
         state = resume(context)
 
       case .processingInstruction(let context):
-        guard let end = find(p, from: i, "?>") else {
-          let keep = final ? n : max(i, n - 1)
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<keep]))
-          return keep
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<end + 2]))
+        guard let end = find(p, from: i, "?>") else { return final ? n : max(i, n - 1) }
         i = end + 2
         state = resume(context)
 
       case .cdata:
-        let start = i
         var closed = false
         while i < n {
+          i = skipWords(p, from: i, until: 0x5D, or: 0x5D)
+          guard i < n else { break }
           let b = p[i]
           if b == 0x5D && i + 2 < n && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
             closed = true
@@ -202,57 +242,58 @@ struct MarkupRepair {
           if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
           i += 1
         }
-        if i > start { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<i])) }
         if closed {
-          out.append(contentsOf: [0x5D, 0x5D, 0x3E])
           i += 3
           state = .text
         } else if i < n {
           if p[i] == 0x5D { return i }
           repairs.controlCharacters += 1
+          edit(p, at: i, skipping: 1, with: [])
           i += 1
         }
 
       case .doctype:
-        var quote: UInt8 = 0
-        var depth = 0
-        var j = 0
-        // The declaration is re-scanned from its start each time, so it is kept whole.
+        // The declaration is kept whole (it is small) so that its entity declarations can
+        // be read; it is written out once its end is found.
+        let before = doctype.count
         doctype.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<n]))
-        var end: Int? = nil
-        while j < doctype.count {
-          let b = doctype[j]
-          if quote != 0 {
-            if b == quote { quote = 0 }
-          } else if b == 0x22 || b == 0x27 {
-            quote = b
-          } else if b == 0x5B {
-            depth += 1
-          } else if b == 0x5D {
-            depth -= 1
-          } else if b == 0x3E && depth <= 0 {
-            end = j
-            break
-          }
-          j += 1
-        }
-        guard let end else {
+        guard let end = doctypeEnd() else {
+          edit(p, at: i, skipping: n - i, with: [])
           if doctype.count > Self.maxDoctypeLength || final {
-            out.append(contentsOf: doctype)
+            edit(p, at: n, skipping: 0, with: doctype)
             doctype.removeAll()
             state = .prolog
           }
           return n
         }
-        let consumed = end + 1 - (doctype.count - (n - i))
+        let consumed = end + 1 - before
         recordEntityDeclarations(doctype[0...end])
-        out.append(contentsOf: doctype[0...end])
+        edit(p, at: i, skipping: consumed, with: Array(doctype[0...end]))
         doctype.removeAll()
         i += consumed
         state = .prolog
       }
     }
     return n
+  }
+
+  private func doctypeEnd() -> Int? {
+    var quote: UInt8 = 0
+    var depth = 0
+    for (j, b) in doctype.enumerated() {
+      if quote != 0 {
+        if b == quote { quote = 0 }
+      } else if b == 0x22 || b == 0x27 {
+        quote = b
+      } else if b == 0x5B {
+        depth += 1
+      } else if b == 0x5D {
+        depth -= 1
+      } else if b == 0x3E && depth <= 0 {
+        return j
+      }
+    }
+    return nil
   }
 
   private func resume(_ context: Context) -> State {
@@ -272,21 +313,17 @@ struct MarkupRepair {
   }
 
   /// Handles the `<` at `i`; nil when more input is needed to decide.
-  private mutating func markup(
-    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
-  ) -> Int? {
+  private mutating func markup(_ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) -> Int? {
     let n = p.count
     let available = n - i
     if available < 2 && !final { return nil }
     let next: UInt8 = available >= 2 ? p[i + 1] : 0
     if next == 0x21 {  // <!
       if startsWith(p, at: i, "<!--") {
-        out.append(contentsOf: [0x3C, 0x21, 0x2D, 0x2D])
         state = .comment(returnTo: context)
         return 4
       }
       if case .text = state, startsWith(p, at: i, "<![CDATA[") {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<i + 9]))
         state = .cdata
         return 9
       }
@@ -296,15 +333,14 @@ struct MarkupRepair {
       }
       if available < 9 && !final { return nil }
     } else if next == 0x3F {  // <?
-      out.append(contentsOf: [0x3C, 0x3F])
       state = .processingInstruction(returnTo: context)
       return 2
     } else if next == 0x2F {  // </
-      return endTag(p, at: i, final: final, into: &out)
+      return endTag(p, at: i, final: final)
     } else if isNameStart(next) {
       if case .afterRoot = state {
         repairs.contentAfterRoot = true
-        state = .afterRoot
+        edit(p, at: i, skipping: 1, with: [])
         return 1
       }
       var j = i + 1
@@ -312,7 +348,6 @@ struct MarkupRepair {
       if j == n && !final { return nil }
       pendingNameStart = openNames.count
       openNames.append(contentsOf: UnsafeBufferPointer(rebasing: p[i + 1..<j]))
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i..<j]))
       lastTagByte = 0
       state = .tag(quote: 0)
       return j - i
@@ -320,18 +355,20 @@ struct MarkupRepair {
     switch state {
     case .text:
       repairs.unescapedLessThans += 1
-      out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
-    case .prolog: repairs.junkBeforeRoot = true
-    default: repairs.contentAfterRoot = true
+      edit(p, at: i, skipping: 1, with: Self.lessThan)
+    case .prolog:
+      repairs.junkBeforeRoot = true
+      edit(p, at: i, skipping: 1, with: [])
+    default:
+      repairs.contentAfterRoot = true
+      edit(p, at: i, skipping: 1, with: [])
     }
     return 1
   }
 
   /// Handles `</name>` at `i`: passes it when it closes an open element (closing any left
   /// open inside it first), writes it as text when nothing open has that name.
-  private mutating func endTag(
-    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
-  ) -> Int? {
+  private mutating func endTag(_ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) -> Int? {
     let n = p.count
     var j = i + 2
     while j < n && isNameByte(p[j]) { j += 1 }
@@ -341,39 +378,42 @@ struct MarkupRepair {
     guard case .text = state, nameEnd > i + 2, j < n, p[j] == 0x3E else {
       if case .text = state {
         repairs.unescapedLessThans += 1
-        out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
-      } else if case .prolog = state {
-        repairs.junkBeforeRoot = true
+        edit(p, at: i, skipping: 1, with: Self.lessThan)
       } else {
-        repairs.contentAfterRoot = true
+        if case .prolog = state {
+          repairs.junkBeforeRoot = true
+        } else {
+          repairs.contentAfterRoot = true
+        }
+        edit(p, at: i, skipping: 1, with: [])
       }
       return 1
     }
     let name = UnsafeBufferPointer(rebasing: p[i + 2..<nameEnd])
-    guard let depth = openDepth(of: name) else {
+    let top = openEnds.count - 1
+    if top >= 0 && sameBytes(openName(top), name) {
+      popOpen()
+    } else if let depth = openDepth(of: name) {
+      edit(p, at: i, skipping: j + 1 - i, with: [])
+      while openEnds.count > depth + 1 {
+        repairs.unclosedElements.insert(
+          String(decoding: openName(openEnds.count - 1), as: UTF8.self))
+        writeEndTag(of: openEnds.count - 1)
+        popOpen()
+      }
+      writeEndTag(of: depth)
+      popOpen()
+    } else {
       repairs.strayEndTags.insert(String(decoding: name, as: UTF8.self))
-      out.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])
+      edit(p, at: i, skipping: 1, with: Self.lessThan)
       return 1
     }
-    while openEnds.count > depth + 1 {
-      repairs.unclosedElements.insert(String(decoding: openName(openEnds.count - 1), as: UTF8.self))
-      writeEndTag(of: openEnds.count - 1, into: &out)
-      popOpen()
-    }
-    writeEndTag(of: depth, into: &out)
-    popOpen()
     if openEnds.isEmpty { state = .afterRoot }
     return j + 1 - i
   }
 
-  private mutating func closeOpenElements(into out: inout [UInt8]) {
-    while !openEnds.isEmpty {
-      writeEndTag(of: openEnds.count - 1, into: &out)
-      popOpen()
-    }
-  }
-
-  /// The index of the innermost open element named `name` (ASCII case ignored).
+  /// The index of the innermost open element named `name`, ASCII case ignored (an HTML
+  /// `<P>` closed by `</p>`).
   private func openDepth(of name: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = openEnds.count - 1
     while index >= 0 {
@@ -392,7 +432,15 @@ struct MarkupRepair {
     openNames[(index == 0 ? 0 : openEnds[index - 1])..<openEnds[index]]
   }
 
-  private func writeEndTag(of index: Int, into out: inout [UInt8]) {
+  private func sameBytes(_ a: ArraySlice<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let other = b.baseAddress else { return true }
+    return a.withUnsafeBufferPointer { mine in
+      mine.baseAddress.map { memcmp($0, other, b.count) == 0 } ?? true
+    }
+  }
+
+  private mutating func writeEndTag(of index: Int) {
     out.append(0x3C)
     out.append(0x2F)
     out.append(contentsOf: openName(index))
@@ -406,9 +454,7 @@ struct MarkupRepair {
 
   /// Handles the `&` at `i`: a well-formed reference passes (an HTML entity becomes a
   /// character reference); anything else is an ampersand meant as text.
-  private mutating func reference(
-    _ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool, into out: inout [UInt8]
-  ) -> Int? {
+  private mutating func reference(_ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) -> Int? {
     let n = p.count
     var j = i + 1
     let limit = min(n, i + Self.maxReferenceLength)
@@ -425,15 +471,11 @@ struct MarkupRepair {
       if j == n && !final && n - i < Self.maxReferenceLength { return nil }
       if j > digitsStart && j < n && p[j] == 0x3B {
         let scalar = Self.windows1252Remap(value)
-        if isXMLChar(scalar) {
-          if scalar == value {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...j]))
-          } else {
-            writeCharacterReference(scalar, into: &out)
-          }
-        } else {
+        if !isXMLChar(scalar) {
           repairs.invalidCharacterReferences += 1
-          writeCharacterReference(0xFFFD, into: &out)
+          edit(p, at: i, skipping: j + 1 - i, with: characterReference(0xFFFD))
+        } else if scalar != value {
+          edit(p, at: i, skipping: j + 1 - i, with: characterReference(scalar))
         }
         return j + 1 - i
       }
@@ -443,14 +485,14 @@ struct MarkupRepair {
       if j < n && p[j] == 0x3B {
         let name = UnsafeBufferPointer(rebasing: p[i + 1..<j])
         if isPredefined(name) || declaredEntities.contains(Array(name)) {
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i...j]))
-        } else if let scalar = htmlEntity(name) {
+          return j + 1 - i
+        }
+        if let scalar = htmlEntity(name) {
           repairs.htmlEntities.insert(String(decoding: name, as: UTF8.self))
-          writeCharacterReference(scalar, into: &out)
+          edit(p, at: i, skipping: j + 1 - i, with: characterReference(scalar))
         } else {
           repairs.unknownEntities.insert(String(decoding: name, as: UTF8.self))
-          out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
-          out.append(contentsOf: UnsafeBufferPointer(rebasing: p[i + 1...j]))
+          edit(p, at: i, skipping: 1, with: Self.ampersand)
         }
         return j + 1 - i
       }
@@ -458,7 +500,7 @@ struct MarkupRepair {
       return nil
     }
     repairs.bareAmpersands += 1
-    out.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])
+    edit(p, at: i, skipping: 1, with: Self.ampersand)
     return 1
   }
 
@@ -501,17 +543,8 @@ struct MarkupRepair {
     }
   }
 
-  private func writeCharacterReference(_ scalar: UInt32, into out: inout [UInt8]) {
-    out.append(0x26)
-    out.append(0x23)
-    var digits: [UInt8] = []
-    var v = scalar
-    repeat {
-      digits.append(0x30 + UInt8(v % 10))
-      v /= 10
-    } while v > 0
-    out.append(contentsOf: digits.reversed())
-    out.append(0x3B)
+  private func characterReference(_ scalar: UInt32) -> [UInt8] {
+    Array("&#\(scalar);".utf8)
   }
 
   /// Character references 128-159 name C1 controls, which nobody means: feeds written on
@@ -521,6 +554,32 @@ struct MarkupRepair {
     guard value >= 0x80 && value <= 0x9F else { return value }
     return UInt32(Windows1252.highHalf[Int(value - 0x80)])
   }
+}
+
+/// Skips, sixteen bytes at a time, blocks holding neither `a` nor `b` nor a control
+/// character (a byte below 0x20 other than tab, line feed and carriage return); returns
+/// where the byte-by-byte scan must go on.
+@inline(__always)
+private func skipWords(
+  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, or b: UInt8
+)
+  -> Int
+{
+  guard let base = p.baseAddress else { return start }
+  let aBlock = SIMD16<UInt8>(repeating: a)
+  let bBlock = SIMD16<UInt8>(repeating: b)
+  let space = SIMD16<UInt8>(repeating: 0x20)
+  let tab = SIMD16<UInt8>(repeating: 0x09)
+  let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+  let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+  var i = start
+  while i + 16 <= p.count {
+    let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+    let control = (x .< space) .& (x .!= tab) .& (x .!= lineFeed) .& (x .!= carriageReturn)
+    if any(control .| (x .== aBlock) .| (x .== bBlock)) { break }
+    i += 16
+  }
+  return i
 }
 
 private func isXMLChar(_ c: UInt32) -> Bool {

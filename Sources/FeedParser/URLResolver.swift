@@ -1,11 +1,12 @@
 import Foundation
+import PodcastModel
 
 /// Makes the URLs a feed gives absolute: against xml:base, then the document's base.
 enum URLResolver {
   /// `raw` trimmed and resolved against `base`; nil when blank. Stays relative when there is
   /// no base to resolve against.
   static func resolve(_ raw: String, against base: String?, defaultScheme: String) -> String? {
-    let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = raw.trimmingWhitespace()
     if trimmed.isEmpty { return nil }
     if hasScheme(trimmed) { return trimmed }
     if trimmed.hasPrefix("//") {

@@ -18,7 +18,7 @@ extension Episode {
 
   private static func nonBlank(_ value: String?) -> String? {
     guard let value else { return nil }
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = value.trimmingWhitespace()
     return trimmed.isEmpty ? nil : trimmed
   }
 }

@@ -14,7 +14,7 @@ public enum PodcastID {
 
   /// `https://example.com/feed/` -> `example.com/feed`.
   public static func normalizedFeedURL(_ url: String) -> String {
-    var rest = Substring(url.trimmingCharacters(in: .whitespacesAndNewlines))
+    var rest = Substring(url.trimmingWhitespace())
     if let range = rest.range(of: "://") {
       let scheme = rest[..<range.lowerBound]
       if !scheme.isEmpty && scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
