@@ -19,7 +19,7 @@ public struct GlobalOptions: Sendable, Equatable {
   }
 
   init(_ parsed: ParsedArguments) throws {
-    databasePath = try parsed.value(Self.database)
+    databasePath = try parsed.value(Self.database, where: { !$0.isEmpty }, expected: "a file path")
     isQuiet = parsed.flag(Self.quiet)
   }
 }

@@ -27,6 +27,10 @@ struct UsageErrorTests {
       words: ["--db", "x", "epsiodes"],
       message: "unknown subcommand 'epsiodes'; did you mean 'episodes'?", helpOf: "podcasts"),
     Case(words: ["--bogus"], message: "unknown option '--bogus'", helpOf: "podcasts"),
+    Case(
+      words: ["list", "--db="],
+      message: "invalid value '' for option '--db <path>': expected a file path",
+      helpOf: "podcasts list"),
     Case(words: ["--db"], message: "missing value for option '--db <path>'", helpOf: "podcasts"),
     Case(
       words: ["list", "--jsn"], message: "unknown option '--jsn'; did you mean '--json'?",
