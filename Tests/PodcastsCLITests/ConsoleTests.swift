@@ -36,7 +36,7 @@ struct ConsoleTests {
     let file = try TemporaryFile()
     let channel = OutputChannel(fileDescriptor: file.descriptor, bufferSize: bufferSize)
     var expected: [UInt8] = []
-    let big = (0..<(300 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    let big = (0..<(70 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
     channel.write("héllo ")
     expected += Array("héllo ".utf8)
     channel.write(big)

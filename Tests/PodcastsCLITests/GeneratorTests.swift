@@ -83,25 +83,58 @@ struct GeneratorTests {
     CompletionCase(words: ["podcasts", "list", "--v"], expected: []),
   ]
 
-  @Test(.enabled(if: BuiltProducts.installedTool("bash") != nil), arguments: completionCases)
-  func bashCompletes(_ testCase: CompletionCase) async throws {
-    let script = try temporaryFile(
-      named: "podcasts.bash", contents: try await generated(["completion", "bash"]))
-    defer { cleanup(script) }
-    let words = testCase.words.map(ShellQuoting.single).joined(separator: " ")
-    let program = """
-      source \(ShellQuoting.single(script.path))
-      COMP_WORDS=(\(words))
-      COMP_CWORD=\(testCase.words.count - 1)
-      _podcasts
-      printf '%s\\n' "${COMPREPLY[@]}"
-      """
-    let bash = try #require(BuiltProducts.installedTool("bash"))
-    let run = try BuiltProducts.runProcess(bash, ["--norc", "-c", program])
-    #expect(run.status == 0)
-    #expect(run.stderr.isEmpty)
-    #expect(
-      run.stdout.split(separator: "\n").map(String.init).sorted() == testCase.expected.sorted())
+  /// What bash completes for every case, from one bash process: case index -> candidates.
+  static let bashCompletions: Result<[[String]], BuiltProducts.Failure> = {
+    guard let bash = BuiltProducts.installedTool("bash") else {
+      return .failure(BuiltProducts.Failure(description: "no bash"))
+    }
+    do {
+      let script = try temporaryFile(
+        named: "podcasts.bash", contents: BashCompletion(tree: tree).script())
+      defer { cleanup(script) }
+      var program = "source \(ShellQuoting.single(script.path))\n"
+      for testCase in completionCases {
+        program += """
+          COMP_WORDS=(\(testCase.words.map(ShellQuoting.single).joined(separator: " ")))
+          COMP_CWORD=\(testCase.words.count - 1)
+          _podcasts
+          printf '%s\\n' "${COMPREPLY[@]}"
+          echo '@@'
+
+          """
+      }
+      let run = try BuiltProducts.runProcess(bash, ["--norc", "-c", program])
+      guard run.status == 0, run.stderr.isEmpty else {
+        return .failure(BuiltProducts.Failure(description: "bash: \(run.status) \(run.stderr)"))
+      }
+      return .success(candidatesPerCase(run.stdout))
+    } catch {
+      return .failure(BuiltProducts.Failure(description: "\(error)"))
+    }
+  }()
+
+  /// Output blocks ended by `@@` lines, each a list of candidates (a fish candidate's
+  /// description after a tab is dropped).
+  static func candidatesPerCase(_ output: String) -> [[String]] {
+    var cases: [[String]] = [[]]
+    for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
+      if line == "@@" {
+        cases.append([])
+      } else {
+        cases[cases.count - 1].append(String(line.prefix { $0 != "\t" }))
+      }
+    }
+    return Array(cases.dropLast())
+  }
+
+  @Test(
+    .enabled(if: BuiltProducts.installedTool("bash") != nil),
+    arguments: completionCases.indices)
+  func bashCompletes(caseIndex: Int) throws {
+    let testCase = Self.completionCases[caseIndex]
+    let results = try Self.bashCompletions.get()
+    try #require(results.count == Self.completionCases.count)
+    #expect(results[caseIndex].sorted() == testCase.expected.sorted(), "\(testCase.words)")
   }
 
   @Test(
@@ -168,31 +201,65 @@ struct GeneratorTests {
     #expect(check.stderr.isEmpty)
   }
 
-  @Test(.enabled(if: BuiltProducts.installedTool("fish") != nil), arguments: completionCases)
-  func fishCompletes(_ testCase: CompletionCase) async throws {
-    let script = try temporaryFile(
-      named: "podcasts.fish", contents: try await generated(["completion", "fish"]))
-    defer { cleanup(script) }
-    // fish joins `--opt=value` itself; the bash case with a separate `=` does not apply.
-    let words = testCase.words.filter { $0 != "=" }
-    let line = words.dropLast().joined(separator: " ") + " " + (words.last ?? "")
-    let fish = try #require(BuiltProducts.installedTool("fish"))
-    let home = script.deletingLastPathComponent().path
-    let run = try BuiltProducts.runProcess(
-      fish,
-      [
-        "--no-config", "-c",
-        "source \(ShellQuoting.fish(script.path)); complete -C \(ShellQuoting.fish(line))",
-      ],
-      environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home])
-    #expect(run.status == 0, "\(run.stderr)")
-    let candidates = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
-    var expected = testCase.expected
-    if words.count >= 3, words[words.count - 2] == "--sort", words.last == "l" {
-      expected = ["latest"]
+  /// What fish completes for every case, from one fish process: case index -> candidates.
+  static let fishCompletions: Result<[[String]], BuiltProducts.Failure> = {
+    guard let fish = BuiltProducts.installedTool("fish") else {
+      return .failure(BuiltProducts.Failure(description: "no fish"))
     }
-    if words.last == "--sort=" { expected = [] }
-    #expect(candidates.sorted() == expected.sorted())
+    do {
+      let script = try temporaryFile(
+        named: "podcasts.fish", contents: FishCompletion(tree: tree).script())
+      defer { cleanup(script) }
+      var program = "source \(ShellQuoting.fish(script.path))\n"
+      for testCase in completionCases {
+        program += "complete -C \(ShellQuoting.fish(fishLine(testCase.words)))\necho '@@'\n"
+      }
+      let home = script.deletingLastPathComponent().path
+      let run = try BuiltProducts.runProcess(
+        fish, ["--no-config", "-c", program],
+        environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home])
+      guard run.status == 0, run.stderr.isEmpty else {
+        return .failure(BuiltProducts.Failure(description: "fish: \(run.status) \(run.stderr)"))
+      }
+      return .success(candidatesPerCase(run.stdout))
+    } catch {
+      return .failure(BuiltProducts.Failure(description: "\(error)"))
+    }
+  }()
+
+  /// The command line as typed in fish, which reads `--sort=l` as one word: bash's separate
+  /// `=` word is joined back.
+  static func fishLine(_ words: [String]) -> String {
+    var typed: [String] = []
+    var joinNext = false
+    for word in words {
+      if word == "=" {
+        typed[typed.count - 1] += "="
+        joinNext = true
+      } else if joinNext {
+        typed[typed.count - 1] += word
+        joinNext = false
+      } else {
+        typed.append(word)
+      }
+    }
+    return typed.joined(separator: " ")
+  }
+
+  @Test(
+    .enabled(if: BuiltProducts.installedTool("fish") != nil),
+    arguments: completionCases.indices)
+  func fishCompletes(caseIndex: Int) throws {
+    let testCase = Self.completionCases[caseIndex]
+    let results = try Self.fishCompletions.get()
+    try #require(results.count == Self.completionCases.count)
+    // fish offers `--sort=latest` for `--sort=l`.
+    let expected = testCase.expected.map { candidate in
+      testCase.words.contains("=")
+        ? testCase.words[testCase.words.count - 3] + "=" + candidate
+        : candidate
+    }
+    #expect(results[caseIndex].sorted() == expected.sorted(), "\(testCase.words)")
   }
 
   @Test func manPageNamesEveryCommandAndOption() async throws {

@@ -156,6 +156,7 @@ struct ParsingTests {
     ["--help"], ["-h"], ["help"], ["list", "--help"], ["--help", "list"],
     ["list", "-h", "--bogus"],
     ["list", "--bogus", "--help"], ["episodes", "--help"], ["--version", "--help"],
+    ["list", "-qh"],
   ])
   func helpWinsOverEverythingElse(words: [String]) throws {
     let invocation = try CommandParser(root: PodcastsCommand.self, environment: [:]).parse(words)

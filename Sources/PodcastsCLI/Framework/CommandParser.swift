@@ -41,7 +41,9 @@ private struct ParseState {
   let rootConfiguration: CommandConfiguration
   let environment: [String: String]
   let words: [String]
-  let helpRequested: Bool
+  /// Set before parsing when `--help` or `-h` stands alone before `--`, so that errors
+  /// anywhere give way to help; set on reaching `h` in a cluster such as `-qh`.
+  var helpRequested: Bool
 
   var commandType: any ParsableCommand.Type
   var path: [CommandConfiguration]
@@ -193,6 +195,10 @@ private struct ParseState {
   private mutating func storeFlag(_ spec: OptionSpec, isGlobal: Bool) -> Invocation? {
     if spec.name == BuiltinOptions.version.spec.name && isAtRoot && !helpRequested {
       return .version
+    }
+    if spec.name == BuiltinOptions.help.spec.name {
+      helpRequested = true
+      return nil
     }
     if isGlobal {
       globals.givenFlags.insert(spec.name)
