@@ -90,10 +90,15 @@ private struct ParseState {
   /// Words starting with a dash are options, except `-` itself and negative numbers.
   static func isOptionLike(_ word: String) -> Bool {
     guard word.hasPrefix("-"), word.count > 1 else { return false }
-    let rest = word.dropFirst()
-    return
-      !(rest.first?.isNumber == true
-      || (rest.first == "." && rest.dropFirst().first?.isNumber == true))
+    let second = word.dropFirst().first
+    let third = word.dropFirst(2).first
+    let isNegativeNumber = isDigit(second) || (second == "." && isDigit(third))
+    return !isNegativeNumber
+  }
+
+  private static func isDigit(_ character: Character?) -> Bool {
+    guard let character else { return false }
+    return ("0"..."9").contains(character)
   }
 
   private mutating func take(word: String) throws {
