@@ -1,3 +1,0 @@
-public enum PodcastsCommand {
-  public static func main(_ arguments: [String]) async -> Int32 { 0 }
-}
