@@ -115,20 +115,24 @@ private enum CivilCalendar {
   }
 }
 
-/// Lower-case ASCII names for the words a date may contain.
+/// The words a date may contain, as lower-case ASCII.
 private enum Words {
-  static let months: [StaticString] = [
+  static let months = [
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
-  ]
+  ].map { Array($0.utf8) }
 
-  static let weekdays: [StaticString] = [
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-  ]
+  static let weekdays = [
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weds",
+  ].map { Array($0.utf8) }
+
+  /// Every name is told apart by its first three letters, so one integer compare finds it.
+  static let monthKeys = months.map { key($0.prefix(3)) }
+  static let weekdayKeys = weekdays.map { key($0.prefix(3)) }
 
   /// Zone names and their offsets east of UTC, in minutes. Only names that mean the same
   /// offset wherever a feed is likely to come from.
-  static let zones: [(name: StaticString, minutes: Int)] = [
+  static let zones: [(key: UInt32, minutes: Int)] = [
     ("ut", 0), ("utc", 0), ("gmt", 0), ("z", 0), ("uct", 0), ("wet", 0),
     ("edt", -4 * 60), ("est", -5 * 60), ("cdt", -5 * 60), ("cst", -6 * 60),
     ("mdt", -6 * 60), ("mst", -7 * 60), ("pdt", -7 * 60), ("pst", -8 * 60),
@@ -139,7 +143,12 @@ private enum Words {
     ("hkt", 8 * 60), ("awst", 8 * 60), ("jst", 9 * 60), ("kst", 9 * 60),
     ("acst", 9 * 60 + 30), ("acdt", 10 * 60 + 30), ("aest", 10 * 60), ("aedt", 11 * 60),
     ("nzst", 12 * 60), ("nzdt", 13 * 60),
-  ]
+  ].map { (key(Array($0.0.utf8)), $0.1) }
+
+  /// Up to four letters, lower-cased and packed into one integer; callers check the length.
+  static func key(_ letters: some Collection<UInt8>) -> UInt32 {
+    letters.reduce(0) { $0 << 8 | UInt32($1 | 0x20) }
+  }
 }
 
 /// A cursor over the bytes of one date. Every read checks bounds; reads past the end see 0.
@@ -158,10 +167,10 @@ private struct DateScanner {
     }
     guard isLetter(peek()) else { return nil }
     let word = readWord()
-    if let month = monthNumber(word) {
+    guard isWeekday(word) else {
+      guard let month = monthNumber(word) else { return nil }
       return readMonthFirst(month: month)
     }
-    guard isWeekday(word) else { return nil }
     skip(where: { isBlank($0) || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ".") })
     if isDigit(peek()) {
       // `Fri, 2006/09/15 08:19:53 EDT` and `Tue, 2024-03-05T...` carry a weekday too.
@@ -316,15 +325,14 @@ private struct DateScanner {
     }
     guard isLetter(peek()) else { return nil }
     let word = readWord()
-    if matches(word, "gmt") || matches(word, "utc") || matches(word, "ut") {
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
-        return readOffset()
-      }
+    guard word.count <= 4 else { return 0 }
+    let key = Words.key(word)
+    guard let zone = Words.zones.first(where: { $0.key == key }) else { return 0 }
+    // `GMT+2`, `UTC-05:00`: a UTC name carrying the offset.
+    if zone.minutes == 0, peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") {
+      return readOffset()
     }
-    for zone in Words.zones where matches(word, zone.name) {
-      return zone.minutes * 60
-    }
-    return 0
+    return zone.minutes * 60
   }
 
   private mutating func readOffset() -> Int? {
@@ -381,19 +389,28 @@ private struct DateScanner {
 
   /// 1 to `maxDigits` digits that are not followed by another digit.
   private mutating func readField(maxDigits: Int) -> Int? {
-    let run = digitRun()
-    guard run >= 1, run <= maxDigits else { return nil }
-    return readNumber(maxDigits: run)
+    let start = index
+    var value = 0
+    while index < bytes.count {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      // Wrapping is harmless: a run long enough to wrap is refused below.
+      value = value &* 10 &+ Int(digit)
+      index += 1
+    }
+    guard index > start, index - start <= maxDigits else { return nil }
+    return value
   }
 
-  /// Reads up to `maxDigits` digits; the caller has checked that they are there.
+  /// Reads up to `maxDigits` (at most 4) digits; the caller has checked that they are there.
   private mutating func readNumber(maxDigits: Int) -> Int {
     var value = 0
-    var count = 0
-    while count < maxDigits, isDigit(peek()) {
-      value = value * 10 + Int(peek() &- UInt8(ascii: "0"))
+    let end = min(index + maxDigits, bytes.count)
+    while index < end {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
       index += 1
-      count += 1
     }
     return value
   }
@@ -419,30 +436,31 @@ private struct DateScanner {
 
   /// 1-12 for a month name: in full, or cut to at least three letters (`Sep`, `Sept`).
   private func monthNumber(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
-    for (number, name) in Words.months.enumerated() where isPrefix(word, of: name) {
-      return number + 1
-    }
-    return nil
+    guard word.count >= 3, let index = Words.monthKeys.firstIndex(of: firstThree(word)),
+      isPrefix(word, of: Words.months[index])
+    else { return nil }
+    return index + 1
   }
 
   /// A weekday in full or cut to at least three letters (`Thu`, `Thurs`), or `Weds`.
   private func isWeekday(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-    Words.weekdays.contains { isPrefix(word, of: $0) } || matches(word, "weds")
-  }
-
-  private func isPrefix(_ word: UnsafeBufferPointer<UInt8>, of name: StaticString) -> Bool {
-    guard word.count >= 3, word.count <= name.utf8CodeUnitCount else { return false }
-    let name = name.utf8Start
-    for offset in 0..<word.count where word[offset] | 0x20 != name[offset] {
-      return false
+    guard word.count >= 3 else { return false }
+    let key = firstThree(word)
+    for (index, weekdayKey) in Words.weekdayKeys.enumerated() where weekdayKey == key {
+      if isPrefix(word, of: Words.weekdays[index]) { return true }
     }
-    return true
+    return false
   }
 
-  private func matches(_ word: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-    guard word.count == name.utf8CodeUnitCount else { return false }
-    let name = name.utf8Start
-    for offset in 0..<word.count where word[offset] | 0x20 != name[offset] {
+  /// `Words.key` of the first three letters, unrolled: it runs for every date.
+  private func firstThree(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    UInt32(word[0] | 0x20) << 16 | UInt32(word[1] | 0x20) << 8 | UInt32(word[2] | 0x20)
+  }
+
+  /// Whether `word`, whose first three letters are known to match, goes on as `name` does.
+  private func isPrefix(_ word: UnsafeBufferPointer<UInt8>, of name: [UInt8]) -> Bool {
+    guard word.count <= name.count else { return false }
+    for offset in 3..<word.count where word[offset] | 0x20 != name[offset] {
       return false
     }
     return true
