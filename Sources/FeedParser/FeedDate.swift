@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the dates feeds write in `pubDate`, `dc:date`, `published` and `updated`.
 ///
-/// Runs once per item, so it scans the UTF-8 bytes once, never allocates, and computes Unix
-/// time arithmetically rather than through a formatter or a calendar.
+/// Runs for every item of every feed, so it scans the UTF-8 bytes in place in one pass and
+/// computes Unix time arithmetically rather than through a formatter or a calendar.
 ///
 /// Accepted, case-insensitive, surrounding whitespace ignored:
 /// - RFC 822 / 2822 / 1123: `Tue, 5 Mar 2024 14:07:00 GMT`, with or without the weekday
@@ -33,8 +33,9 @@ import Foundation
 ///
 /// Hour 24 is the next day's hour 0 (ISO 8601's `24:00`, and generators that forget to wrap,
 /// `24:28:20`); a leap second `:60` is the next minute's `:00`. Out-of-range fields (month 13,
-/// 30 February, hour 25, minute 60, second 61) and anything else unreadable give nil. Weekdays are not checked against the date:
-/// feeds get them wrong far more often than they get the date wrong.
+/// 30 February, hour 25, minute 60, second 61) and anything else unreadable give nil.
+/// Weekdays are not checked against the date: feeds get them wrong far more often than they
+/// get the date wrong.
 public enum FeedDate {
   /// The instant `text` names, or nil when it cannot be read unambiguously.
   public static func parse(_ text: String) -> Date? {
@@ -126,7 +127,8 @@ private enum Words {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weds",
   ].map { Array($0.utf8) }
 
-  /// Every name is told apart by its first three letters, so one integer compare finds it.
+  /// The first three letters tell the months (and the weekdays) apart, so one integer compare
+  /// finds a name.
   static let monthKeys = months.map { key($0.prefix(3)) }
   static let weekdayKeys = weekdays.map { key($0.prefix(3)) }
 
