@@ -266,6 +266,24 @@ import Testing
     #expect(parsed.contains(expected), "\(values.map(\.text)) in \(file)")
   }
 
+  /// Every date in SampleFeeds reads, except the two that broken.xml gets wrong on purpose.
+  @Test(arguments: ReaderCorpus.sampleFeedNames)
+  func sampleFeeds(name: String) throws {
+    let bytes = try ReaderCorpus.sampleBytes(of: name)
+    let values = ["pubDate", "lastBuildDate", "dc:date", "published", "updated", "issued"]
+      .flatMap { ReaderCorpus.texts(of: $0, in: bytes) }
+    try #require(!values.isEmpty, "no dates found in \(name)")
+    let deliberate: Set<String> = ["Someday soon", "Mon, 32 Jan 2024 10:00:00 GMT"]
+    for value in values {
+      let parsed = FeedDate.parse(value)
+      if name == "broken.xml" && deliberate.contains(value.text) {
+        #expect(parsed == nil, "\(value.text) in \(name)")
+      } else {
+        #expect(parsed != nil, "\(value.text) in \(name)")
+      }
+    }
+  }
+
   private static let utcCalendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .gmt

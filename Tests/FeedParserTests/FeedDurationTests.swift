@@ -50,6 +50,21 @@ import Testing
     }
   }
 
+  /// The durations in SampleFeeds are the seconds its README lists, in document order.
+  @Test(
+    arguments: [
+      ("full-rss2.xml", [3723, 1530, 1831, 95]), ("prefix-it.xml", []),
+      ("atom-podcast.xml", [1965, 1770]), ("latin1.xml", [1310, 1147]),
+      ("utf16.xml", [1638]), ("broken.xml", [nil, nil, 754]),
+      ("podcastindex-old-namespace.xml", [2096]), ("new-feed-url.xml", [65]),
+      ("no-guids.xml", [885]),
+    ] as [(String, [Int?])])
+  func sampleFeeds(name: String, seconds: [Int?]) throws {
+    let bytes = try ReaderCorpus.sampleBytes(of: name)
+    let values = ReaderCorpus.texts(of: "itunes:duration", in: bytes)
+    #expect(values.map { FeedDuration.parse($0) } == seconds, "\(values.map(\.text))")
+  }
+
   @Test func randomDurationsRoundTrip() {
     var random = SeededRandom(seed: 0xD0_0A71_0F)
     for _ in 0..<5_000 {

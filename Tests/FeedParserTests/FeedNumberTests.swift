@@ -83,6 +83,27 @@ import Testing
     }
   }
 
+  /// Enclosure lengths, explicit flags and episode numbers of the RSS sample feeds.
+  @Test(
+    arguments: [
+      (
+        "full-rss2.xml", [59_612_345, 24_480_000, 17_567_745, 1_520_000],
+        [false, false, false, true], [3, 2]
+      ),
+      ("broken.xml", [180, nil, 12_058_624], [], []),
+      ("latin1.xml", [20_971_520, 18_350_080], [], []),
+      ("no-guids.xml", [14_155_776], [], []),
+    ] as [(String, [Int?], [Bool?], [Int?])])
+  func sampleFeeds(name: String, lengths: [Int?], flags: [Bool?], episodes: [Int?]) throws {
+    let bytes = try ReaderCorpus.sampleBytes(of: name)
+    let lengthValues = ReaderCorpus.attributeValues("length", in: bytes)
+    #expect(lengthValues.map { FeedNumber.length($0) } == lengths)
+    let flagValues = ReaderCorpus.texts(of: "itunes:explicit", in: bytes)
+    #expect(flagValues.map { FeedNumber.boolean($0) } == flags)
+    let episodeValues = ReaderCorpus.texts(of: "itunes:episode", in: bytes)
+    #expect(episodeValues.map { FeedNumber.integer($0) } == episodes)
+  }
+
   @Test func randomBytesNeverCrash() {
     var random = SeededRandom(seed: 0x2_0BE5)
     let alphabet = Array("0123456789,. \t-+\u{A0}yesnotruefalsclean".utf8)

@@ -26,6 +26,23 @@ enum ReaderCorpus {
     Array(try Data(contentsOf: root.appendingPathComponent(relativePath)))
   }
 
+  /// The names of the feeds in SampleFeeds, sorted.
+  static var sampleFeedNames: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sampleFeeds.path)) ?? []
+    return names.filter { $0.hasSuffix(".xml") || $0.hasSuffix(".rdf") }.sorted()
+  }
+
+  /// A sample feed's bytes, UTF-16 turned into UTF-8 so the byte search finds its tags.
+  static func sampleBytes(of name: String) throws -> [UInt8] {
+    let data = try Data(contentsOf: sampleFeeds.appendingPathComponent(name))
+    if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]),
+      let text = String(data: data, encoding: .utf16)
+    {
+      return Array(text.utf8)
+    }
+    return Array(data)
+  }
+
   /// The text of every `<tag>` or `<tag attr="...">` element, CDATA unwrapped.
   static func texts(of tag: String, in bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     let open = Array("<\(tag)".utf8)
