@@ -457,6 +457,17 @@ struct FeedBuilder {
         kind: "overlong fields",
         "a field longer than \(Self.maxFieldBytes >> 20) MB was cut to that length")
     }
+    if draft != nil {
+      switch field {
+      case .date(let rank):
+        finishDate(rank: rank)
+        return
+      case .duration:
+        finishDuration()
+        return
+      default: break
+      }
+    }
     let text = capturedText()
     if draft != nil {
       finishItemField(field, text)
@@ -474,7 +485,7 @@ struct FeedBuilder {
     case .imageURL(let rank): imageURL.offer(text.flatMap(url), rank: rank)
     case .language: if language == nil { language = text }
     case .category: if let text { addPlainCategory(text) }
-    case .explicit: if explicit == nil { explicit = text.flatMap(FeedNumber.explicit) }
+    case .explicit: if explicit == nil { explicit = text.flatMap(FeedNumber.boolean) }
     case .newFeedURL: if newFeedURL == nil { newFeedURL = text.flatMap(url) }
     case .podcastGuid: if podcastGuid == nil { podcastGuid = text }
     default: break
@@ -490,29 +501,45 @@ struct FeedBuilder {
     case .itunesTitle: item.title.offer(text, rank: 1)
     case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
     case .guid: if item.episode.guid == nil { item.episode.guid = text }
-    case .date(let rank):
-      guard let text else { return }
-      if let date = FeedDate.parse(text) {
-        item.published.offer(date, rank: rank)
-      } else {
-        warnings.add(
-          kind: "unreadable dates", "episode \(episodeCount + 1): unreadable date \"\(text)\"")
-      }
-    case .duration:
-      guard let text, item.episode.duration == nil else { return }
-      item.episode.duration = FeedDuration.parse(text)
-      if item.episode.duration == nil {
-        warnings.add(
-          kind: "unreadable durations",
-          "episode \(episodeCount + 1): unreadable duration \"\(text)\"")
-      }
     case .season(let rank): item.season.offer(text.flatMap(FeedNumber.integer), rank: rank)
     case .episodeNumber(let rank): item.number.offer(text.flatMap(FeedNumber.integer), rank: rank)
     case .episodeType:
       if item.episode.episodeType == nil { item.episode.episodeType = text?.lowercased() }
     case .explicit:
-      if item.episode.explicit == nil { item.episode.explicit = text.flatMap(FeedNumber.explicit) }
+      if item.episode.explicit == nil { item.episode.explicit = text.flatMap(FeedNumber.boolean) }
     default: break
+    }
+  }
+
+  /// Dates and durations are read from the captured bytes: no String unless unreadable.
+  private mutating func finishDate(rank: Int) {
+    let range = trimmedCaptureRange()
+    guard !range.isEmpty, draft?.published.wants(rank: rank) == true else { return }
+    let seconds = capture.withUnsafeBufferPointer {
+      FeedDate.unixSeconds(in: UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    if let seconds {
+      draft?.published.offer(Date(timeIntervalSince1970: TimeInterval(seconds)), rank: rank)
+    } else {
+      let text = String(decoding: capture[range], as: UTF8.self)
+      warnings.add(
+        kind: "unreadable dates", "episode \(episodeCount + 1): unreadable date \"\(text)\"")
+    }
+  }
+
+  private mutating func finishDuration() {
+    let range = trimmedCaptureRange()
+    guard !range.isEmpty, draft?.episode.duration == nil else { return }
+    let seconds = capture.withUnsafeBufferPointer {
+      FeedDuration.parse(in: UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    if let seconds {
+      draft?.episode.duration = seconds
+    } else {
+      let text = String(decoding: capture[range], as: UTF8.self)
+      warnings.add(
+        kind: "unreadable durations",
+        "episode \(episodeCount + 1): unreadable duration \"\(text)\"")
     }
   }
 
