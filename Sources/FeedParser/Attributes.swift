@@ -30,6 +30,13 @@ struct Attributes {
     }
   }
 
+  /// The value of the attribute with local name `name`, whatever its prefix (RSS 1.0
+  /// modules write `rdf:resource`, `enc:type`).
+  func anyPrefix(_ name: StaticString) -> String? {
+    let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    return (0..<count).first { equals(localName(at: $0), wanted) }.map(value(at:))
+  }
+
   /// The value of `xml:base`, when the element has one.
   var xmlBase: String? {
     index(of: "base", prefix: "xml").map(value(at:))

@@ -331,6 +331,10 @@ struct FeedBuilder {
     case .created: begin(.date(rank: 3), .plain)
     case .itunesDuration: begin(.duration, .plain)
     case .enclosure: enclosure(attributes)
+    case .modEnclosure:
+      addEnclosure(
+        url: attributes.anyPrefix("resource"), type: attributes.anyPrefix("type"),
+        length: attributes.anyPrefix("length"))
     case .itunesSeason: begin(.season(rank: 0), .plain)
     case .podcastSeason: begin(.season(rank: 1), .plain)
     case .itunesEpisode: begin(.episodeNumber(rank: 0), .plain)
@@ -374,9 +378,15 @@ struct FeedBuilder {
   }
 
   private mutating func enclosure(_ attributes: Attributes, urlAttribute: String = "url") {
-    guard let address = attributes[urlAttribute].flatMap(url) else { return }
-    let type = attributes["type"].flatMap(nonBlank)
-    let lengthText = attributes["length"]
+    addEnclosure(
+      url: attributes[urlAttribute], type: attributes["type"], length: attributes["length"])
+  }
+
+  private mutating func addEnclosure(
+    url rawURL: String?, type rawType: String?, length lengthText: String?
+  ) {
+    guard let address = rawURL.flatMap(url) else { return }
+    let type = rawType.flatMap(nonBlank)
     let length = lengthText.flatMap { FeedNumber.length($0) }
     if let lengthText, length == nil, !lengthText.allSatisfy(\.isWhitespace) {
       warnings.add(

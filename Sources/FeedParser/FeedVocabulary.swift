@@ -11,6 +11,8 @@ enum Namespace: Equatable {
   case content
   case dublinCore
   case media
+  /// mod_enclosure, the RSS 1.0 way to attach media.
+  case modEnclosure
   case xml
   case other
 
@@ -44,6 +46,7 @@ enum Namespace: Equatable {
     case "purl.org/rss/1.0/modules/content": self = .content
     case "purl.org/dc/elements/1.1", "purl.org/dc/terms": self = .dublinCore
     case "search.yahoo.com/mrss": self = .media
+    case "purl.oclc.org/net/rss_2.0/enc": self = .modEnclosure
     case "www.w3.org/xml/1998/namespace": self = .xml
     // RSS 2.0 was briefly given namespaces; their elements are plain RSS.
     case "backend.userland.com/rss2", "blogs.law.harvard.edu/tech/rss": self = .none
@@ -69,6 +72,7 @@ enum Element: Equatable {
   case podcastNewFeedURL
   case atomLink
   case mediaContent
+  case modEnclosure
   case unknown
 
   init(namespace: Namespace, localName name: String) {
@@ -98,6 +102,8 @@ enum Element: Equatable {
       case "group": self = .mediaGroup
       default: self = .unknown
       }
+    case .modEnclosure:
+      self = name == "enclosure" ? .modEnclosure : .unknown
     case .xml, .other:
       self = .unknown
     }
