@@ -32,7 +32,8 @@ let package = Package(
     ),
     .testTarget(name: "PodcastModelTests", dependencies: ["PodcastModel"]),
     .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PodcastModel"]),
-    .testTarget(name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"]),
+    .testTarget(
+      name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"], exclude: ["Fixtures"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
     .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher"]),
     .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),
