@@ -1,3 +1,5 @@
+import Foundation
+
 /// Bounds how many fetches run at once, overall and per host.
 ///
 /// Waiters are served in arrival order, except that one waiting for a busy host does
@@ -41,6 +43,15 @@ public actor FetchLimiter {
       await release(host: key)
       throw error
     }
+  }
+
+  /// Runs `operation` once a slot is free for the host of `url` (files count only
+  /// towards the overall limit).
+  public nonisolated func withPermit<T>(
+    for url: URL, _ operation: () async throws -> T
+  ) async throws -> T {
+    let host = url.isFileURL ? nil : url.host
+    return try await withPermit(host: host, operation)
   }
 
   /// Takes a slot for `host`, waiting for one if needed; pair with `release(host:)`.
