@@ -1,3 +1,7 @@
+import FeedParser
+import FeedViews
+import PodcastModel
+
 /// `podcasts parse`: read one feed and print what it holds.
 struct ParseCommand: ParsableCommand {
   static let source = Argument<String>(
@@ -27,6 +31,63 @@ struct ParseCommand: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws {
-    throw CommandFailure.notAvailableYet("parse")
+    let loaded: FeedLoader.Loaded?
+    do {
+      loaded = try await FeedLoader().load(source, fileIsFeedAddress: false)
+    } catch let error as FeedParseError {
+      throw FeedProblem(location: URLMasking.maskingCredentials(source), error: error)
+    }
+    guard let podcast = loaded?.podcast else { return }
+    if json {
+      var writer = JSONWriter()
+      writer.podcast(podcast)
+      try writer.finish()
+      context.console.write(writer.bytes)
+    } else {
+      context.console.write(Self.summary(of: podcast, width: context.console.width, colour: context.console.usesColor))
+    }
+    for warning in podcast.warnings {
+      context.console.warning(URLMasking.maskingCredentials(source) + ": " + warning)
+    }
   }
+
+  /// The text for people: what the podcast is, then its newest episodes.
+  static func summary(of podcast: Podcast, width: Int, colour: Bool) -> String {
+    let view = PodcastViewModel(podcast)
+    var lines: [String] = []
+    lines.append(TerminalText.sanitizedLine(view.title ?? "(untitled)"))
+    var facts: [String] = []
+    if let author = view.author { facts.append("by " + TerminalText.sanitizedLine(author)) }
+    facts.append(view.format)
+    facts.append(view.episodeCount == 1 ? "1 episode" : "\(view.episodeCount) episodes")
+    lines.append(facts.joined(separator: " · "))
+    if let id = view.id { lines.append("id: " + id) }
+    if let feedUrl = view.feedUrl { lines.append("feed: " + TerminalText.sanitizedLine(feedUrl)) }
+    if let link = view.link { lines.append("link: " + TerminalText.sanitizedLine(link)) }
+    var text = lines.joined(separator: "\n") + "\n"
+    let newest = podcast.episodes.enumerated().sorted { a, b in
+      switch (a.element.published, b.element.published) {
+      case (let x?, let y?): return x != y ? x > y : a.offset < b.offset
+      case (.some, nil): return true
+      case (nil, .some): return false
+      case (nil, nil): return a.offset < b.offset
+      }
+    }.prefix(Self.episodesShown)
+    guard !newest.isEmpty else { return text }
+    var table = TextTable(columns: [
+      .init("DATE", dim: true), .init("DURATION", alignment: .right),
+      .init("TITLE", flexible: true, minimumWidth: 16),
+    ])
+    for (_, episode) in newest {
+      let item = EpisodeViewModel(episode, withDescription: false)
+      table.append([item.publishedText ?? "", item.durationText ?? "", item.title ?? ""])
+    }
+    text += "\n" + table.render(width: width, colour: colour)
+    if podcast.episodes.count > newest.count {
+      text += "… and \(podcast.episodes.count - newest.count) more (--json prints them all)\n"
+    }
+    return text
+  }
+
+  static let episodesShown = 10
 }
