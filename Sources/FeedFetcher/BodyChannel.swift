@@ -162,7 +162,9 @@ private final class SpillFile {
   private var readOffset = 0
 
   init() throws(SpillError) {
-    var template = Array((NSTemporaryDirectory() + "/podcasts-fetch-XXXXXX").utf8CString)
+    let path = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("podcasts-fetch-XXXXXX").path
+    var template = Array(path.utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }

@@ -284,7 +284,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
       return .tls(detail)
     }
-    if head != nil {
+    let cutOff =
+      code == .networkConnectionLost || lowered.contains("transfer closed")
+      || lowered.contains("connection reset") || lowered.contains("recv failure")
+    if head != nil && cutOff {
       return .truncated(received: received, expected: encoded ? nil : head?.contentLength)
     }
     return .network(detail)

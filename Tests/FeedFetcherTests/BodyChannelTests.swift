@@ -22,7 +22,8 @@ import Testing
     var body = Data()
     loop: while true {
       switch try await channel.next() {
-      case .chunks(let chunks): chunks.forEach { body.append($0) }
+      case .chunks(let chunks):
+        for chunk in chunks { body.append(chunk) }
       case .end: break loop
       case .head: Issue.record("no head was delivered")
       }

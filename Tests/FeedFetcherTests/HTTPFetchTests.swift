@@ -210,24 +210,26 @@ struct HTTPFetchTests {
       var misplaced = 0
       var pieces = 0
       let response = try await fetcher.fetchHTTP(
-        FetchRequest(url: url), through: channel, onResponse: { _ in }
-      ) { chunk in
-        // The server sends bytes 0...255 over and over: each piece must start where the
-        // previous one ended, and end right.
-        if chunk.first != UInt8(truncatingIfNeeded: offset)
-          || chunk.last != UInt8(truncatingIfNeeded: offset + chunk.count - 1)
-        {
-          misplaced += 1
-        }
-        offset += chunk.count
-        pieces += 1
-        // A consumer slower than the loopback network, now and then.
-        if pieces % 64 == 0 { Thread.sleep(forTimeInterval: 0.002) }
-      }
+        FetchRequest(url: url), through: channel, onResponse: { _ in },
+        onChunk: { chunk in
+          // The server sends bytes 0...255 over and over: each piece must start where the
+          // previous one ended, and end right.
+          if chunk.first != UInt8(truncatingIfNeeded: offset)
+            || chunk.last != UInt8(truncatingIfNeeded: offset + chunk.count - 1)
+          {
+            misplaced += 1
+          }
+          offset += chunk.count
+          pieces += 1
+          // A consumer slower than the loopback network, now and then.
+          if pieces % 64 == 0 { Thread.sleep(forTimeInterval: 0.005) }
+        })
       #expect(response.bytesReceived == size)
       #expect(offset == size)
       #expect(misplaced == 0)
-      // Never more than the limit plus one piece waited in memory.
+      // The consumer fell behind, the backlog went to disk, and never more than the
+      // limit plus one piece waited in memory.
+      #expect(channel.spilledBytes > 0)
       #expect(channel.peakMemoryBytes <= 1024 * 1024 + 256 * 1024)
     }
   }
