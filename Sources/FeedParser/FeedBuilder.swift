@@ -469,6 +469,9 @@ struct FeedBuilder {
     }
     if draft != nil {
       switch field {
+      case .description(let rank):
+        finishDescription(rank: rank)
+        return
       case .date(let rank):
         finishDate(rank: rank)
         return
@@ -519,6 +522,17 @@ struct FeedBuilder {
       if item.episode.explicit == nil { item.episode.explicit = text.flatMap(FeedNumber.boolean) }
     default: break
     }
+  }
+
+  /// Keeps the captured bytes as the episode's description when they rank better than the
+  /// one it has: swapped in, not copied, and made a String only when the episode ends.
+  private mutating func finishDescription(rank: Int) {
+    let range = trimmedCaptureRange()
+    guard !range.isEmpty, var item = draft.take() else { return }
+    swap(&capture, &item.description)
+    item.descriptionRange = range
+    item.descriptionRank = rank
+    draft = item
   }
 
   /// Dates and durations are read from the captured bytes: no String unless unreadable.

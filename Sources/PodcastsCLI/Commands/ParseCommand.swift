@@ -44,7 +44,8 @@ struct ParseCommand: ParsableCommand {
       try writer.finish()
       context.console.write(writer.bytes)
     } else {
-      context.console.write(Self.summary(of: podcast, width: context.console.width, colour: context.console.usesColor))
+      context.console.write(
+        Self.summary(of: podcast, width: context.console.width, colour: context.console.usesColor))
     }
     for warning in podcast.warnings {
       context.console.warning(URLMasking.maskingCredentials(source) + ": " + warning)
