@@ -95,6 +95,7 @@ struct FeedBuilder {
   private static let elementSlotCount = 512
   private var elementSlots = [ElementSlot](repeating: ElementSlot(), count: elementSlotCount)
   private var namespaceCache: [UnsafePointer<UInt8>: Namespace] = [:]
+  private var undeclaredPrefixes: Set<String> = []
 
   private var capture: [UInt8] = []
   private var captureField: Field?
@@ -114,9 +115,13 @@ struct FeedBuilder {
   // MARK: SAX events
 
   mutating func startElement(
-    localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?, attributes: Attributes
+    localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?,
+    attributes: Attributes
   ) {
-    let element = lookup(localName: localName, uri: uri)
+    let element =
+      uri == nil && prefix != nil
+      ? undeclaredPrefixLookup(localName: localName, prefix: prefix.unsafelyUnwrapped)
+      : lookup(localName: localName, uri: uri)
     let parent = stack.last?.element
     var pushedBase = false
     if let base = attributes.xmlBase {
@@ -637,6 +642,19 @@ struct FeedBuilder {
       namespace: uri.map { namespace(of: $0) } ?? .none, localName: String(cString: localName))
     elementSlots[index] = ElementSlot(name: localName, uri: uri, element: element)
     return element
+  }
+
+  /// An element whose prefix was never declared (`<itunes:author>` in a feed that forgot
+  /// xmlns:itunes): read by the prefix's usual meaning, as feed readers do.
+  private mutating func undeclaredPrefixLookup(
+    localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>
+  ) -> Element {
+    let name = String(cString: prefix)
+    let namespace = Namespace(conventionalPrefix: name)
+    if undeclaredPrefixes.insert(name).inserted {
+      warnings.add("namespace prefix \"\(name):\" used without a declaration: read as usual")
+    }
+    return Element(namespace: namespace, localName: String(cString: localName))
   }
 
   private mutating func namespace(of uri: UnsafePointer<UInt8>) -> Namespace {

@@ -55,6 +55,24 @@ enum Namespace: Equatable {
   }
 }
 
+extension Namespace {
+  /// The namespace a prefix conventionally stands for, for documents that use a prefix
+  /// without declaring it.
+  init(conventionalPrefix prefix: String) {
+    switch prefix.lowercased() {
+    case "itunes": self = .itunes
+    case "podcast": self = .podcastIndex
+    case "content": self = .content
+    case "dc", "dcterms": self = .dublinCore
+    case "media": self = .media
+    case "atom", "atom10": self = .atom10
+    case "rdf": self = .rdf
+    case "enc": self = .modEnclosure
+    default: self = .other
+    }
+  }
+}
+
 /// Every element the parser acts on, named by namespace and local name.
 enum Element: Equatable {
   // Roots and containers.

@@ -103,11 +103,12 @@ private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (LibXMLPush
 }
 
 private let startElement: startElementNsSAX2Func = {
-  context, localName, _, uri, _, _, attributeCount, _, attributes in
+  context, localName, prefix, uri, _, _, attributeCount, _, attributes in
   guard let localName else { return }
   withParser(context) { parser in
     let list = Attributes(UnsafePointer(attributes), count: Int(attributeCount))
-    parser.builder.startElement(localName: localName, uri: uri, attributes: list)
+    parser.builder.startElement(
+      localName: localName, prefix: prefix, uri: uri, attributes: list)
     if parser.builder.failure != nil { parser.stop() }
   }
 }
