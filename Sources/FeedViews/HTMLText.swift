@@ -47,17 +47,28 @@ public enum HTMLText {
     return bytes.withUnsafeBufferPointer { converted($0, paragraphs: paragraphs, body) }
   }
 
+  /// Like ``withText(_:paragraphs:_:)``, but clean text comes back as the same String.
   private static func convert(_ html: String, paragraphs: Bool) -> String {
-    let clean = html.utf8.withContiguousStorageIfAvailable(isClean) ?? false
-    if clean { return html }
-    return withText(html, paragraphs: paragraphs) { String(decoding: $0, as: UTF8.self) }
+    let result = html.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+      if isClean(bytes) { return nil }
+      return converted(bytes, paragraphs: paragraphs, mayBeClean: false) {
+        String(decoding: $0, as: UTF8.self)
+      }
+    }
+    switch result {
+    case .some(.some(let text)): return text
+    case .some(.none): return html
+    case .none:
+      return withText(html, paragraphs: paragraphs) { String(decoding: $0, as: UTF8.self) }
+    }
   }
 
+  /// `mayBeClean: false` when the caller has found the text not clean already.
   private static func converted<Result>(
-    _ html: UnsafeBufferPointer<UInt8>, paragraphs: Bool,
+    _ html: UnsafeBufferPointer<UInt8>, paragraphs: Bool, mayBeClean: Bool = true,
     _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
-    guard let base = html.baseAddress, !isClean(html) else { return body(html) }
+    guard let base = html.baseAddress, !(mayBeClean && isClean(html)) else { return body(html) }
     // Decoded references grow by at most one byte over their source; twice is a safe bound.
     let capacity = html.count * 2 + 16
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
