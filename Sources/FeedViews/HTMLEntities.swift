@@ -2,8 +2,8 @@
 /// which the conformance normaliser uses): the full named table of the HTML Standard,
 /// numeric references with the Windows-1252 fix-ups of the standard.
 enum HTMLEntities {
-  /// The longest name with `;` in the table is 31 characters; longer runs cannot match.
-  static let maximumNameLength = 32
+  /// The longest name in the table has 31 characters; a longer run matches no name whole.
+  static let maximumNameLength = 31
 
   /// Looks a reference up in the bytes after an `&`: `name` points at the first byte after
   /// the `&` and holds the run of ASCII letters and digits there, `semicolon` tells whether

@@ -30,29 +30,55 @@ public enum HTMLText {
   public static func plainText(utf8: UnsafeBufferPointer<UInt8>, paragraphs: Bool = true)
     -> String
   {
-    guard let base = utf8.baseAddress, utf8.count > 0 else { return "" }
-    // Decoded references grow by at most one byte over their source; twice is a safe bound.
-    let capacity = utf8.count * 2 + 16
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-      guard let out = buffer.baseAddress else { return "" }
-      var converter = HTMLTextConverter(input: base, count: utf8.count, output: out)
-      converter.sink.paragraphs = paragraphs
-      converter.run()
-      return String(
-        decoding: UnsafeBufferPointer(start: out, count: converter.sink.count), as: UTF8.self)
-    }
+    converted(utf8, paragraphs: paragraphs) { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// Hands the UTF-8 of the text to `body` without making a String of it: for writers that
+  /// copy it on at once. The bytes are valid UTF-8 as long as `html` is a String.
+  static func withText<Result>(
+    _ html: String, paragraphs: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    if let result = html.utf8.withContiguousStorageIfAvailable({
+      converted($0, paragraphs: paragraphs, body)
+    }) {
+      return result
+    }
+    let bytes = Array(html.utf8)
+    return bytes.withUnsafeBufferPointer { converted($0, paragraphs: paragraphs, body) }
+  }
+
+  /// Like ``withText(_:paragraphs:_:)``, but clean text comes back as the same String.
   private static func convert(_ html: String, paragraphs: Bool) -> String {
     let result = html.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-      isClean(bytes) ? nil : plainText(utf8: bytes, paragraphs: paragraphs)
+      if isClean(bytes) { return nil }
+      return converted(bytes, paragraphs: paragraphs, mayBeClean: false) {
+        String(decoding: $0, as: UTF8.self)
+      }
     }
     switch result {
     case .some(.some(let text)): return text
     case .some(.none): return html
     case .none:
-      let bytes = Array(html.utf8)
-      return bytes.withUnsafeBufferPointer { plainText(utf8: $0, paragraphs: paragraphs) }
+      return withText(html, paragraphs: paragraphs) { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
+  /// `mayBeClean: false` when the caller has found the text not clean already.
+  private static func converted<Result>(
+    _ html: UnsafeBufferPointer<UInt8>, paragraphs: Bool, mayBeClean: Bool = true,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    guard let base = html.baseAddress, !(mayBeClean && isClean(html)) else { return body(html) }
+    // Decoded references grow by at most one byte over their source; twice is a safe bound.
+    let capacity = html.count * 2 + 16
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      guard let out = buffer.baseAddress else {
+        return body(UnsafeBufferPointer(start: nil, count: 0))
+      }
+      var converter = HTMLTextConverter(input: base, count: html.count, output: out)
+      converter.sink.paragraphs = paragraphs
+      converter.run()
+      return body(UnsafeBufferPointer(start: out, count: converter.sink.count))
     }
   }
 
@@ -182,6 +208,8 @@ private struct HTMLTextConverter {
   let input: UnsafePointer<UInt8>
   let end: Int
   var sink: TextSink
+  /// Where the text of a construct left open ends: up to there, `<` is text.
+  var literalUntil = 0
 
   init(input: UnsafePointer<UInt8>, count: Int, output: UnsafeMutablePointer<UInt8>) {
     self.input = input
@@ -196,22 +224,34 @@ private struct HTMLTextConverter {
         let byte = input[i]
         switch classes[Int(byte)] {
         case ByteClass.ordinary:
-          // The hot path: words and the single spaces between them are copied as they are.
+          // The hot path: words and the single spaces between them are copied as they are,
+          // eight bytes at a time while the bytes allow it.
           sink.separate()
           let out = sink.out
           var count = sink.count
           out[count] = byte
           count += 1
           i += 1
-          while i < end {
-            let next = input[i]
-            if classes[Int(next)] != ByteClass.ordinary {
-              guard next == 0x20, i + 1 < end, classes[Int(input[i + 1])] == ByteClass.ordinary
-              else { break }
+          copying: while true {
+            while i + 8 <= end {
+              let raw = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
+              guard isPlainText(UInt64(littleEndian: raw)) else { break }
+              UnsafeMutableRawPointer(out + count).storeBytes(of: raw, as: UInt64.self)
+              count += 8
+              i += 8
             }
-            out[count] = next
-            count += 1
-            i += 1
+            let limit = min(end, i + 8)
+            while i < limit {
+              let next = input[i]
+              if classes[Int(next)] != ByteClass.ordinary {
+                guard next == 0x20, i + 1 < end, classes[Int(input[i + 1])] == ByteClass.ordinary
+                else { break copying }
+              }
+              out[count] = next
+              count += 1
+              i += 1
+            }
+            if i >= end { break }
           }
           sink.count = count
         case ByteClass.space:
@@ -260,49 +300,49 @@ private struct HTMLTextConverter {
       case 0x80...0x9F:
         if let mapped = HTMLEntities.windows1252(UInt32(second)) { sink.append(scalar: mapped) }
       default:
-        sink.append(input + i, count: 1)
-        return i + 1
+        let length = isContinuation(second) ? 2 : 1
+        sink.append(input + i, count: length)
+        return i + length
       }
       return i + 2
     }
     let third: UInt8 = i + 2 < end ? input[i + 2] : 0
-    let isSpace: Bool
     switch (lead, second, third) {
     case (0xE1, 0x9A, 0x80), (0xE2, 0x80, 0x80...0x8A), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9),
       (0xE2, 0x80, 0xAF), (0xE2, 0x81, 0x9F), (0xE3, 0x80, 0x80):
-      isSpace = true
-    default: isSpace = false
-    }
-    if isSpace {
       sink.space()
       return i + 3
+    default:
+      // Copied whole when well formed; a broken sequence goes byte by byte, so that a `<` in
+      // it still counts.
+      let length = isContinuation(second) && isContinuation(third) ? 3 : 1
+      sink.append(input + i, count: length)
+      return i + length
     }
-    sink.append(input + i, count: 1)
-    return i + 1
   }
 
   // MARK: markup
 
   /// Handles the `<` at `i` and returns where the text goes on.
   mutating func markup(at i: Int) -> Int {
-    guard i + 1 < end else { return literalLessThan(at: i) }
+    guard i + 1 < end, i >= literalUntil else { return literalLessThan(at: i) }
     let next = input[i + 1]
     if isASCIILetter(next) { return startTag(at: i) }
     switch next {
     case UInt8(ascii: "/"): return endTag(at: i)
     case UInt8(ascii: "!"):
       if hasPrefix("<!--", at: i) {
-        guard let close = commentEnd(from: i + 4) else { return literalLessThan(at: i) }
+        guard let close = commentEnd(from: i + 4) else { return unclosed(at: i) }
         return close
       }
       if hasPrefix("<![CDATA[", at: i) {
-        guard let close = find("]]>", from: i + 9) else { return literalLessThan(at: i) }
+        guard let close = find("]]>", from: i + 9) else { return unclosed(at: i) }
         rawText(from: i + 9, to: close)
         return close + 3
       }
-      return skipPast(UInt8(ascii: ">"), from: i + 2) ?? literalLessThan(at: i)
+      return skipPast(UInt8(ascii: ">"), from: i + 2) ?? unclosed(at: i)
     case UInt8(ascii: "?"):
-      return skipPast(UInt8(ascii: ">"), from: i + 2) ?? literalLessThan(at: i)
+      return skipPast(UInt8(ascii: ">"), from: i + 2) ?? unclosed(at: i)
     default:
       return literalLessThan(at: i)
     }
@@ -314,12 +354,19 @@ private struct HTMLTextConverter {
     return i + 1
   }
 
+  /// A construct that is never closed is text up to the next `>` (references decoded, no
+  /// tags), or, with no `>` left, just its `<`: the preceding and following text survive.
+  mutating func unclosed(at i: Int) -> Int {
+    if let close = indexOf(UInt8(ascii: ">"), from: i + 1) { literalUntil = close + 1 }
+    return literalLessThan(at: i)
+  }
+
   mutating func startTag(at i: Int) -> Int {
     let nameStart = i + 1
     var j = nameStart
     while j < end && !endsTagName(input[j]) { j += 1 }
     let nameEnd = j
-    guard let close = startTagEnd(from: nameEnd) else { return literalLessThan(at: i) }
+    guard let close = startTagEnd(from: nameEnd) else { return unclosed(at: i) }
     let selfClosing = close > nameEnd && input[close - 1] == UInt8(ascii: "/")
     switch tagKind(start: nameStart, end: nameEnd) {
     case .block: sink.lineBreaks(2)
@@ -335,29 +382,38 @@ private struct HTMLTextConverter {
   /// The `>` that ends a start tag whose name ends at `from`, skipping quoted attribute
   /// values; nil when the tag is not closed.
   func startTagEnd(from start: Int) -> Int? {
+    // A quote opens a value only after `name=`; after `/` or another value, `=` starts a
+    // new (odd) attribute name instead, as HTML tokenizes it.
     enum State {
-      case attributes
+      case beforeName
+      case name
       case afterEquals
       case bareValue
     }
-    var state = State.attributes
+    var state = State.beforeName
     var j = start
     while j < end {
       let byte = input[j]
       if byte == UInt8(ascii: ">") { return j }
       switch state {
-      case .attributes:
-        if byte == UInt8(ascii: "=") { state = .afterEquals }
+      case .beforeName:
+        if !isHTMLSpace(byte) && byte != UInt8(ascii: "/") { state = .name }
+      case .name:
+        if byte == UInt8(ascii: "=") {
+          state = .afterEquals
+        } else if byte == UInt8(ascii: "/") {
+          state = .beforeName
+        }
       case .afterEquals:
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
           guard let quote = indexOf(byte, from: j + 1) else { return nil }
           j = quote
-          state = .attributes
+          state = .beforeName
         } else if !isHTMLSpace(byte) && byte != UInt8(ascii: "=") {
           state = .bareValue
         }
       case .bareValue:
-        if isHTMLSpace(byte) { state = .attributes }
+        if isHTMLSpace(byte) { state = .beforeName }
       }
       j += 1
     }
@@ -366,7 +422,7 @@ private struct HTMLTextConverter {
 
   mutating func endTag(at i: Int) -> Int {
     guard let close = indexOf(UInt8(ascii: ">"), from: i + 2) else {
-      return literalLessThan(at: i)
+      return unclosed(at: i)
     }
     var j = i + 2
     if j < end && isASCIILetter(input[j]) {
@@ -570,6 +626,28 @@ enum TagKind {
     for i in 0..<name.count where lowercased(name[i]) != bytes[i] { return false }
     return true
   }
+}
+
+/// Whether eight bytes (the first in the low bits) are printable ASCII other than `<` and
+/// `&`, with no two spaces in a row and no space last: text that is copied as it is. Each
+/// test works on all eight bytes at once; no byte's sum carries into the next.
+@inline(__always) private func isPlainText(_ word: UInt64) -> Bool {
+  let ones: UInt64 = 0x0101_0101_0101_0101
+  let highBits: UInt64 = 0x8080_8080_8080_8080
+  guard word & highBits == 0,  // ASCII
+    (word &+ 0x60 &* ones) & highBits == highBits,  // no byte below 0x20
+    (word &+ ones) & highBits == 0  // no DEL
+  else { return false }
+  func equal(_ byte: UInt64) -> UInt64 {
+    ~((word ^ (byte &* ones)) &+ 0x7F &* ones) & highBits
+  }
+  let spaces = equal(0x20)
+  return equal(0x3C) | equal(0x26) == 0 && spaces & (spaces << 8) == 0
+    && spaces & (0x80 << 56) == 0
+}
+
+@inline(__always) private func isContinuation(_ byte: UInt8) -> Bool {
+  byte & 0xC0 == 0x80
 }
 
 @inline(__always) private func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -91,6 +91,21 @@ public struct JSONWriter {
 
   // MARK: values
 
+  /// The clean text of a markup field (``HTMLText/plainText(_:)``), converted straight into
+  /// the output; null for nil and when no text is left.
+  public mutating func text(_ markup: String?) {
+    separate()
+    if let markup {
+      HTMLText.withText(markup, paragraphs: true) { text in
+        if text.isEmpty { appendNull() } else { appendQuoted(utf8: text) }
+      }
+    } else {
+      appendNull()
+    }
+    needsComma = true
+    flushIfFull()
+  }
+
   /// A string, or null for nil.
   public mutating func string(_ value: String?) {
     separate()

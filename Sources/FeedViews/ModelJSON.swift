@@ -129,11 +129,6 @@ extension JSONWriter {
     }
   }
 
-  /// Clean text of a markup field; null when nothing is left.
-  public mutating func text(_ markup: String?) {
-    string(markup.flatMap { nonEmpty(HTMLText.plainText($0)) })
-  }
-
   /// A URL with its password masked; null when absent or empty.
   public mutating func url(_ value: String?) {
     string(nonEmpty(value).map(URLMasking.maskingCredentials))

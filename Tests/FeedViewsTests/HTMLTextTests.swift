@@ -58,6 +58,12 @@ import Testing
     Case("<a\nhref=\"x\"\n>multi-line tag</a>", "multi-line tag"),
     Case("x<br/>y<p/>z", "x y\n\nz", line: "x y z"),
     Case("</ p>closed", "closed"),
+    // A quote opens a value only after `name=`.
+    Case("<a b='x>y'>z", "z"),
+    Case("<a b = \"x>y\" c>z", "z"),
+    Case("<a b=x\"y>z", "z"),
+    Case("<a b/='x>y'>z", "y'>z"),
+    Case("<a ='x>y'>z", "y'>z"),
     Case("</>x</3>y", "xy"),
   ]
 
@@ -84,6 +90,11 @@ import Testing
       "text <a href=\"https://example.com/unterminated"),
     Case("text <!-- unterminated comment", "text <!-- unterminated comment"),
     Case("x </p", "x </p"),
+    // Left open, a construct is text up to the next `>`, references decoded.
+    Case("a<!-- x <b>bold</b> y", "a<!-- x <b>bold y"),
+    Case("<a title=\"x>y", "<a title=\"x>y"),
+    Case("a <![CDATA[ never closed <i>x</i>", "a <![CDATA[ never closed <i>x"),
+    Case("x &amp; <!-- &amp; > &amp;", "x & <!-- & > &"),
   ]
 
   static let whitespace: [Case] = [

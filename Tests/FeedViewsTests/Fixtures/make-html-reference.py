@@ -43,6 +43,9 @@ EDGE = [
     '<dl><dt>t</dt><dd>d</dd></dl>', '<section><article>a</article></section>b',
     '<figure><figcaption>c</figcaption></figure>', '<center>c</center><address>a</address>',
     '<nav>n</nav><aside>a</aside><header>h</header><footer>f</footer>',
+    'a<!-- x <b>bold</b> y', '<a title="x>y', 'x &amp; <!-- &amp; > &amp;', 'a</b x',
+    '<p class="a"title=b>x', "<img alt='it''s'>y", '<br\t/>z', '<p\x0bx>y', "<a b/='x>y'>z",
+    "<a ='x>y'>z", '<a b = "x>y" c>z', '<a b=x"y>z',
 ]
 
 ATOMS = ['a', 'b c', ' ', '\n', '\n\n', '\t', '<p>', '</p>', '<br>', '<br/>', '<div>', '</div>',
