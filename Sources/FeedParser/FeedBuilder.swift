@@ -65,6 +65,7 @@ struct FeedBuilder {
   private let onEpisode: ((Episode) -> Void)?
 
   private(set) var format: FeedFormat?
+  private(set) var sawElement = false
   private(set) var failure: FeedParseError?
   var warnings = Warnings()
 
@@ -116,7 +117,7 @@ struct FeedBuilder {
 
   mutating func startElement(
     localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?,
-    attributes: Attributes
+    attributes: Attributes, declaresRSS090: @autoclosure () -> Bool = false
   ) {
     let element =
       uri == nil && prefix != nil
@@ -139,7 +140,10 @@ struct FeedBuilder {
     }
     stack.append(Frame(element: element, pushedBase: pushedBase))
     if format == nil {
-      root(element, localName: localName, uri: uri, attributes: attributes)
+      sawElement = true
+      root(
+        element, localName: localName, uri: uri, attributes: attributes,
+        declaresRSS090: declaresRSS090())
       return
     }
     if element == .channel && format == .rss1, let uri, namespace(of: uri) == .rss090 {
@@ -200,15 +204,28 @@ struct FeedBuilder {
 
   private mutating func root(
     _ element: Element, localName: UnsafePointer<UInt8>, uri: UnsafePointer<UInt8>?,
-    attributes: Attributes
+    attributes: Attributes, declaresRSS090: Bool
   ) {
-    let namespace = uri.map { Namespace(uri: $0) } ?? .none
+    var element = element
+    var namespace = uri.map { Namespace(uri: $0) } ?? .none
+    if namespace == .other, let uri {
+      // A feed root in a namespace of its own (RSS 2.0 drafts gave it one; some generators
+      // invent one): its elements are read as the root's format defines them.
+      switch String(cString: localName) {
+      case "rss": adopt(uri, as: .none)
+      case "feed": adopt(uri, as: .atom10)
+      default: break
+      }
+      namespace = self.namespace(of: uri)
+      element = lookup(localName: localName, uri: uri)
+      stack[stack.count - 1] = Frame(element: element, pushedBase: stack[stack.count - 1].pushedBase)
+    }
     switch element {
     case .rss:
       let version = attributes["version"] ?? ""
       format = version.hasPrefix("0.9") ? .rss09x : .rss2
     case .rdf:
-      format = .rss1
+      format = declaresRSS090 ? .rss09x : .rss1
     case .feed where namespace == .atom03:
       format = .atom03
     case .feed where namespace == .atom10 || namespace == .none:
@@ -655,6 +672,12 @@ struct FeedBuilder {
       warnings.add("namespace prefix \"\(name):\" used without a declaration: read as usual")
     }
     return Element(namespace: namespace, localName: String(cString: localName))
+  }
+
+  /// Reads the elements of namespace `uri` as those of `namespace`.
+  private mutating func adopt(_ uri: UnsafePointer<UInt8>, as namespace: Namespace) {
+    namespaceCache[uri] = namespace
+    elementSlots = [ElementSlot](repeating: ElementSlot(), count: Self.elementSlotCount)
   }
 
   private mutating func namespace(of uri: UnsafePointer<UInt8>) -> Namespace {

@@ -19,7 +19,9 @@ public final class FeedParser {
   private var decoder = InputDecoder()
   private var repair = MarkupRepair()
   private let xml: LibXMLPushParser
-  private var sawContent = false
+  /// The first byte that is not whitespace, once seen: it tells JSON from XML.
+  private var firstByte: UInt8?
+  private var sawContent: Bool { firstByte != nil }
   private var finished = false
 
   /// - Parameters:
@@ -63,6 +65,12 @@ public final class FeedParser {
     if let failure = xml.builder.failure { throw failure }
     guard xml.builder.format != nil else {
       if !sawContent { throw FeedParseError.empty }
+      if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
+        throw FeedParseError.notAFeed("the document is JSON, not XML")
+      }
+      if !xml.builder.sawElement {
+        throw FeedParseError.notAFeed("no XML element in it")
+      }
       if let error = xml.firstError { throw FeedParseError.malformed(error) }
       throw FeedParseError.notAFeed("no XML element in it")
     }
@@ -82,8 +90,8 @@ public final class FeedParser {
   private func step(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
     if let failure = xml.builder.failure { throw failure }
     decoder.decode(bytes, final: final) { decoded in
-      if !sawContent {
-        sawContent = decoded.contains { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+      if firstByte == nil {
+        firstByte = decoded.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
       }
       repairAndParse(decoded, final: false)
     }

@@ -81,6 +81,10 @@ struct InputDecoder {
       (name, skip) = ("UTF-16LE", 2)
     } else if has([0xFE, 0xFF]) {
       (name, skip) = ("UTF-16BE", 2)
+    } else if has([0, 0, 0, 0x3C]) {
+      (name, skip) = ("UTF-32BE", 0)
+    } else if has([0x3C, 0, 0, 0]) {
+      (name, skip) = ("UTF-32LE", 0)
     } else if has([0x3C, 0, 0x3F, 0]) {
       (name, skip) = ("UTF-16LE", 0)
     } else if has([0, 0x3C, 0, 0x3F]) {

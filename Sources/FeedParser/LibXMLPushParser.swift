@@ -103,14 +103,26 @@ private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (LibXMLPush
 }
 
 private let startElement: startElementNsSAX2Func = {
-  context, localName, prefix, uri, _, _, attributeCount, _, attributes in
+  context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
   guard let localName else { return }
   withParser(context) { parser in
     let list = Attributes(UnsafePointer(attributes), count: Int(attributeCount))
     parser.builder.startElement(
-      localName: localName, prefix: prefix, uri: uri, attributes: list)
+      localName: localName, prefix: prefix, uri: uri, attributes: list,
+      declaresRSS090: declares(
+        Namespace.rss090, in: namespaces, count: Int(namespaceCount)))
     if parser.builder.failure != nil { parser.stop() }
   }
+}
+
+/// Whether the namespace declarations of a start tag (prefix and URI pairs) bind `namespace`:
+/// an RSS 0.90 document tells itself from RSS 1.0 only by the namespace it declares.
+private func declares(
+  _ namespace: Namespace, in declarations: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+  count: Int
+) -> Bool {
+  guard let declarations else { return false }
+  return (0..<count).contains { Namespace(uri: declarations[$0 * 2 + 1]) == namespace }
 }
 
 private let endElement: endElementNsSAX2Func = { context, localName, _, _ in

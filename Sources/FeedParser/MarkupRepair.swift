@@ -471,10 +471,11 @@ struct MarkupRepair {
       if j == n && !final && n - i < Self.maxReferenceLength { return nil }
       if j > digitsStart && j < n && p[j] == 0x3B {
         let scalar = Self.windows1252Remap(value)
+        let upperX = hex && p[digitsStart - 1] == 0x58  // `&#X41;`: not XML, but meant
         if !isXMLChar(scalar) {
           repairs.invalidCharacterReferences += 1
           edit(p, at: i, skipping: j + 1 - i, with: characterReference(0xFFFD))
-        } else if scalar != value {
+        } else if scalar != value || upperX {
           edit(p, at: i, skipping: j + 1 - i, with: characterReference(scalar))
         }
         return j + 1 - i

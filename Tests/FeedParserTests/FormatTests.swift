@@ -1,0 +1,86 @@
+import Foundation
+import PodcastModel
+import Testing
+
+@testable import FeedParser
+
+/// Formats, namespaces and encodings, each shown by a file of feedparser's own test suite.
+@Suite struct FormatTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let file: String
+    let format: FeedFormat
+    let check: @Sendable (Podcast) -> Bool
+    var testDescription: String { file }
+  }
+
+  static let cases: [Case] = [
+    Case(file: "wellformed/rss/rss_namespace_1.xml", format: .rss2) {
+      $0.description == "Example description"
+    },
+    Case(file: "wellformed/rss/rss_namespace_3.xml", format: .rss2) { _ in true },
+    Case(file: "wellformed/atom/atom_namespace_2.xml", format: .atom03) {
+      $0.title == "Example Atom"
+    },
+    Case(file: "wellformed/rss/rss_version_090.xml", format: .rss09x) { _ in true },
+    Case(file: "wellformed/rss/rss_version_091_netscape.xml", format: .rss09x) { _ in true },
+    Case(file: "wellformed/rss/rss_version_20.xml", format: .rss2) { _ in true },
+    Case(file: "wellformed/rdf/rss090_channel_title.xml", format: .rss09x) {
+      $0.title == "Example title"
+    },
+    Case(file: "wellformed/rdf/rss_version_10.xml", format: .rss1) { _ in true },
+    Case(file: "wellformed/atom10/feed_title.xml", format: .atom10) {
+      $0.title == "Example Atom"
+    },
+    Case(file: "wellformed/atom/feed_title.xml", format: .atom03) { $0.title == "Example Atom" },
+    Case(file: "encoding/utf-32be-autodetect.xml", format: .rss2) { _ in true },
+    Case(file: "encoding/utf-32le.xml", format: .rss2) { _ in true },
+    Case(file: "entities/hex_entity_x_uppercase.xml", format: .atom03) {
+      $0.episodes.first?.title == "A"
+    },
+  ]
+
+  @Test(arguments: cases)
+  func readsFormat(testCase: Case) throws {
+    let url = TestFiles.corpusFile("feedparser/" + testCase.file)
+    let podcast = try FeedParser.parse(Data(contentsOf: url))
+    #expect(podcast.format == testCase.format)
+    #expect(testCase.check(podcast), "\(podcast)")
+  }
+
+  @Test func undeclaredWellKnownPrefixesAreRead() throws {
+    let url = TestFiles.corpusFile("podcasts/radiofeed-rss_mock_small.xml")
+    let podcast = try FeedParser.parse(Data(contentsOf: url))
+    #expect(podcast.author == "ABC News")
+    #expect(podcast.episodes.first?.duration == 253)
+    #expect(podcast.warnings.contains { $0.contains("\"itunes:\" used without a declaration") })
+  }
+
+  static let notFeeds: [(String, String)] = [
+    ("<!DOCTYPE html><html><head><title>x</title></head><body>hi</body></html>", "HTML page"),
+    ("<opml version=\"2.0\"><body/></opml>", "OPML"),
+    ("{\"title\": \"json\"}", "JSON"),
+    ("just a line of text\n", "no XML element"),
+    ("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "<svg>"),
+  ]
+
+  @Test(arguments: notFeeds)
+  func documentsThatAreNotFeedsAreRefused(document: String, reason: String) {
+    #expect {
+      try FeedParser.parse(Data(document.utf8))
+    } throws: { error in
+      guard let error = error as? FeedParseError else { return false }
+      return "\(error)".hasPrefix("not a feed") && "\(error)".contains(reason)
+    }
+  }
+
+  @Test(arguments: [Data(), Data("  \n\t ".utf8)])
+  func emptyInputIsRefused(data: Data) {
+    #expect(throws: FeedParseError.empty) { try FeedParser.parse(data) }
+  }
+
+  @Test func binaryInputIsRefused() {
+    var generator = SeededRandom(seed: 7)
+    let bytes = Data((0..<65536).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    #expect(throws: FeedParseError.self) { try FeedParser.parse(bytes) }
+  }
+}
