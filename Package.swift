@@ -30,6 +30,11 @@ let package = Package(
     .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PodcastModel"]),
     .testTarget(name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
+    // Runs catalog saves in a separate process, for the crash and concurrency tests, and
+    // measures the catalog on a large generated file.
+    .executableTarget(
+      name: "CatalogHarness", dependencies: ["Catalog", "PodcastModel"],
+      path: "Tests/CatalogHarness"),
     .testTarget(name: "FeedFetcherTests", dependencies: ["FeedFetcher"]),
     .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),
   ],
