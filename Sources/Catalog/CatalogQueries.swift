@@ -48,11 +48,10 @@ extension Catalog {
       if let podcast = try podcast(id: PodcastID.forFeedURL(reference)) { return podcast }
       throw CatalogError.notFound(reference: reference)
     }
-    // The column's NOCASE collation makes LIKE case-insensitive and lets it use the index.
     // The reference holds only hex digits and dashes, so it has no LIKE wildcards.
-    let candidates = try connection.query(
-      "SELECT id, title FROM podcasts WHERE id LIKE ? ORDER BY id", reference + "%"
-    ) { CatalogError.Candidate(id: $0.string(0) ?? "", title: $0.string(1)) }
+    let candidates = try connection.query(Self.podcastsByIDPrefix, reference + "%") {
+      CatalogError.Candidate(id: $0.string(0) ?? "", title: $0.string(1))
+    }
     switch candidates.count {
     case 0: throw CatalogError.notFound(reference: reference)
     case 1:
@@ -81,14 +80,7 @@ extension Catalog {
     ofPodcast id: String, limit: Int? = nil, offset: Int = 0,
     _ body: (StoredEpisode) throws -> Void
   ) throws {
-    try connection.withStatement(
-      """
-      SELECT podcast_id, first_seen, \(EpisodeColumns.list())
-      FROM episodes WHERE podcast_id = ?
-      ORDER BY published DESC, position, id DESC
-      LIMIT ? OFFSET ?
-      """
-    ) { rows in
+    try connection.withStatement(Self.episodesNewestFirst) { rows in
       try rows.bind([id, limit.map { max($0, 0) } ?? -1, max(offset, 0)])
       while try rows.step() {
         let episode = try EpisodeColumns.read(rows, from: 2)
@@ -99,6 +91,17 @@ extension Catalog {
       }
     }
   }
+
+  /// Walks the index `episodes_newest` in its order: no sort, whatever the podcast's size.
+  static let episodesNewestFirst = """
+    SELECT podcast_id, first_seen, \(EpisodeColumns.list())
+    FROM episodes WHERE podcast_id = ?
+    ORDER BY published DESC, position, id DESC
+    LIMIT ? OFFSET ?
+    """
+
+  /// The column's NOCASE collation makes LIKE case-insensitive and lets it use the index.
+  static let podcastsByIDPrefix = "SELECT id, title FROM podcasts WHERE id LIKE ? ORDER BY id"
 
   public func isSubscribed(_ podcastID: String) throws -> Bool {
     try findSubscription(podcastID) != nil

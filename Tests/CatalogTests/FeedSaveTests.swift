@@ -267,6 +267,62 @@ import Testing
     #expect(try catalog.rawInt("SELECT count(*) FROM episodes") == 4)
   }
 
+  /// Ways a save can fail after it has started writing: a constraint of the file (here a
+  /// trigger a user might add) in the middle of the episodes or at the very end, and a full
+  /// disk (a page limit).
+  enum LateFailure: String, CaseIterable {
+    case episodeConstraint, subscriptionConstraint, diskFull
+
+    func arrange(_ catalog: Catalog) throws {
+      switch self {
+      case .episodeConstraint:
+        try catalog.rawExecute(
+          """
+          CREATE TEMP TRIGGER refuse AFTER INSERT ON main.episodes WHEN new.guid = 'guid-300'
+          BEGIN SELECT RAISE(ABORT, 'refused'); END;
+          """)
+      case .subscriptionConstraint:
+        try catalog.rawExecute(
+          """
+          CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.subscriptions
+          BEGIN SELECT RAISE(ABORT, 'refused'); END;
+          """)
+      case .diskFull:
+        let pages = try catalog.rawInt("PRAGMA page_count") ?? 0
+        try catalog.rawExecute("PRAGMA max_page_count = \(pages + 20)")
+      }
+    }
+
+    var code: Int32 { self == .diskFull ? 13 : 1811 }  // SQLITE_FULL, SQLITE_CONSTRAINT_TRIGGER
+  }
+
+  @Test(arguments: LateFailure.allCases)
+  func aSaveFailingLateChangesNothing(failure: LateFailure) throws {
+    try catalog.save(
+      makePodcast(episodes: (1...3).map { makeEpisode($0) }), feedURL: feedURL,
+      subscribing: nil, at: date(1))
+    let podcast = try #require(try catalog.podcast(feedURL: feedURL))
+    let episodes = try catalog.episodes(ofPodcast: podcast.id)
+    try failure.arrange(catalog)
+
+    var changed = makeEpisode(2)
+    changed.title = "Changed"
+    let feed = makePodcast(
+      title: "Renamed", episodes: [changed] + (4...2000).map { makeEpisode($0) })
+    let error = #expect(throws: SQLiteError.self) {
+      try catalog.save(feed, feedURL: feedURL, subscribing: epoch, at: date(2))
+    }
+    #expect(error?.code == failure.code && error?.sql != nil, "\(String(describing: error))")
+
+    #expect(try catalog.podcast(id: podcast.id) == podcast)
+    #expect(try catalog.episodes(ofPodcast: podcast.id) == episodes)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episodes") == 3)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 3)
+    #expect(try catalog.search("changed").episodes.isEmpty)
+    #expect(try catalog.search("renamed").podcasts.isEmpty)
+    #expect(try !catalog.isSubscribed(podcast.id))
+  }
+
   @Test func theWriterCannotBeUsedAfterItsSave() throws {
     var kept: FeedWriter?
     try catalog.saveFeed(feedURL: feedURL, subscribing: epoch) { writer in

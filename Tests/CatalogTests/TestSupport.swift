@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import PodcastModel
 import Testing
@@ -92,6 +93,19 @@ extension Catalog {
         values.append(statement.string(0) ?? "NULL")
       }
       return values
+    }
+  }
+
+  /// The `detail` lines of EXPLAIN QUERY PLAN, with as many of `arguments` bound as it takes.
+  func queryPlan(_ sql: String, _ arguments: any SQLBindable...) throws -> [String] {
+    try connection.withStatement("EXPLAIN QUERY PLAN " + sql) { statement in
+      try statement.bind(
+        Array(arguments.prefix(Int(sqlite3_bind_parameter_count(statement.handle)))))
+      var details: [String] = []
+      while try statement.step() {
+        details.append(statement.string(3) ?? "")
+      }
+      return details
     }
   }
 
