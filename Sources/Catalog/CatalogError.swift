@@ -60,7 +60,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidFeedURL(let url):
       return "invalid feed URL '\(url)'"
     case .invalidStoredValue(let table, let column, let value):
-      return "unreadable value '\(value)' in \(table).\(column)"
+      let shown = value.count > 80 ? value.prefix(80) + "…" : value
+      return "unreadable value '\(Self.oneLine(shown))' in \(table).\(column)"
     case .writerClosed:
       return "episodes were added to a feed save that had already ended"
     }

@@ -16,6 +16,20 @@ public struct StoredPodcast: Sendable, Hashable {
   /// When the podcast was first saved.
   public var added: Date
   public var refresh: RefreshState
+
+  public init(
+    id: String, feedURL: String, podcast: Podcast, subscribed: Date?, episodeCount: Int,
+    latestEpisode: Date?, added: Date, refresh: RefreshState = RefreshState()
+  ) {
+    self.id = id
+    self.feedURL = feedURL
+    self.podcast = podcast
+    self.subscribed = subscribed
+    self.episodeCount = episodeCount
+    self.latestEpisode = latestEpisode
+    self.added = added
+    self.refresh = refresh
+  }
 }
 
 /// What refreshing a feed needs to remember between runs.
@@ -58,6 +72,12 @@ public struct StoredEpisode: Sendable, Hashable {
   public var episode: Episode
   /// When the catalog first saw it.
   public var firstSeen: Date
+
+  public init(podcastID: String, episode: Episode, firstSeen: Date) {
+    self.podcastID = podcastID
+    self.episode = episode
+    self.firstSeen = firstSeen
+  }
 }
 
 /// The order of ``Catalog/subscriptions(orderedBy:)``.
@@ -73,6 +93,11 @@ public enum SubscriptionOrder: Sendable, Hashable, CaseIterable {
 public struct Subscription: Sendable, Hashable {
   public var podcastID: String
   public var subscribed: Date
+
+  public init(podcastID: String, subscribed: Date) {
+    self.podcastID = podcastID
+    self.subscribed = subscribed
+  }
 }
 
 /// What a feed save did.
@@ -92,6 +117,22 @@ public struct SaveReport: Sendable, Hashable {
   public var wasSubscribed: Bool
   /// The date subscribed after the save; nil when not subscribed.
   public var subscribed: Date?
+
+  public init(
+    podcastID: String, title: String?, isNewPodcast: Bool, newEpisodes: Int, updatedEpisodes: Int,
+    duplicateEpisodes: Int = 0, episodesWithoutIdentity: Int = 0, wasSubscribed: Bool,
+    subscribed: Date?
+  ) {
+    self.podcastID = podcastID
+    self.title = title
+    self.isNewPodcast = isNewPodcast
+    self.newEpisodes = newEpisodes
+    self.updatedEpisodes = updatedEpisodes
+    self.duplicateEpisodes = duplicateEpisodes
+    self.episodesWithoutIdentity = episodesWithoutIdentity
+    self.wasSubscribed = wasSubscribed
+    self.subscribed = subscribed
+  }
 }
 
 /// What unsubscribing removed.
@@ -102,6 +143,16 @@ public struct UnsubscribeReport: Sendable, Hashable {
   /// Nil when the podcast was stored without a subscription.
   public var subscribed: Date?
   public var episodesRemoved: Int
+
+  public init(
+    podcastID: String, title: String?, feedURL: String, subscribed: Date?, episodesRemoved: Int
+  ) {
+    self.podcastID = podcastID
+    self.title = title
+    self.feedURL = feedURL
+    self.subscribed = subscribed
+    self.episodesRemoved = episodesRemoved
+  }
 }
 
 /// One subscription as an OPML export needs it.
@@ -109,12 +160,23 @@ public struct ExportEntry: Sendable, Hashable {
   public var title: String?
   public var feedURL: String
   public var link: String?
+
+  public init(title: String?, feedURL: String, link: String?) {
+    self.title = title
+    self.feedURL = feedURL
+    self.link = link
+  }
 }
 
 /// Podcasts and episodes whose title or description match a search, best first.
 public struct SearchResults: Sendable, Hashable {
   public var podcasts: [PodcastMatch]
   public var episodes: [EpisodeMatch]
+
+  public init(podcasts: [PodcastMatch], episodes: [EpisodeMatch]) {
+    self.podcasts = podcasts
+    self.episodes = episodes
+  }
 }
 
 public struct PodcastMatch: Sendable, Hashable {
@@ -123,6 +185,13 @@ public struct PodcastMatch: Sendable, Hashable {
   public var feedURL: String
   /// Higher is better (the negated bm25 rank).
   public var score: Double
+
+  public init(podcastID: String, title: String?, feedURL: String, score: Double) {
+    self.podcastID = podcastID
+    self.title = title
+    self.feedURL = feedURL
+    self.score = score
+  }
 }
 
 public struct EpisodeMatch: Sendable, Hashable {
@@ -131,4 +200,11 @@ public struct EpisodeMatch: Sendable, Hashable {
   public var episode: Episode
   /// Higher is better (the negated bm25 rank).
   public var score: Double
+
+  public init(podcastID: String, podcastTitle: String?, episode: Episode, score: Double) {
+    self.podcastID = podcastID
+    self.podcastTitle = podcastTitle
+    self.episode = episode
+    self.score = score
+  }
 }

@@ -47,6 +47,18 @@ extension Catalog {
   }
 }
 
+extension Catalog {
+  /// Rebuilds the search index from the stored titles and descriptions, e.g. after the
+  /// HTML-to-text function has improved. Reads every episode, so it takes time on a large
+  /// catalog.
+  public func rebuildSearchIndex() throws {
+    try connection.writeTransaction {
+      try connection.executeScript("DELETE FROM podcast_search; DELETE FROM episode_search;")
+      try FullTextIndex.indexAll(connection, plainText: plainText)
+    }
+  }
+}
+
 /// Turns what a user typed into an FTS5 query that cannot be a syntax error.
 enum SearchExpression {
   /// Every word becomes a quoted FTS5 string (inner quotes doubled), and the strings are

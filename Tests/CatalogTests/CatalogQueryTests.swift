@@ -167,6 +167,24 @@ import Testing
     #expect(try catalog.rawInt("PRAGMA foreign_key_check") == nil)
   }
 
+  /// A value damaged by hand is an error naming it, not a crash.
+  @Test(arguments: [
+    ("UPDATE podcasts SET categories = '[1, 2'", "podcasts.categories"),
+    ("UPDATE podcasts SET format = 'gopher'", "podcasts.format"),
+    ("UPDATE episodes SET transcripts = '{\"url\": 3}'", "episodes.transcripts"),
+  ])
+  func reportsUnreadableValues(sql: String, column: String) throws {
+    try subscribeThree()
+    try catalog.rawExecute(sql)
+    #expect {
+      _ = try catalog.subscriptions()
+      _ = try catalog.episodes(ofPodcast: Self.noAgenda)
+    } throws: { error in
+      guard case .invalidStoredValue? = error as? CatalogError else { return false }
+      return "\(error)".contains(column)
+    }
+  }
+
   @Test func exportsSubscriptionsByTitle() throws {
     try subscribeThree()
     try catalog.save(

@@ -74,6 +74,17 @@ import Testing
     #expect(try catalog.search("weather", limit: 0).episodes.isEmpty)
   }
 
+  @Test func rebuildsTheIndexWithANewTextFunction() throws {
+    #expect(try catalog.search("bold").episodes.count == 1)
+    let path = folder.path("catalog.sqlite3")
+    let shouting = try Catalog(path: path, plainText: { stripTags($0).uppercased() + " rebuilt" })
+    try shouting.rebuildSearchIndex()
+    #expect(try shouting.search("rebuilt", limit: 100).episodes.count == 4)
+    #expect(try shouting.search("rebuilt").podcasts.map(\.podcastID) == [podcastID])
+    #expect(try shouting.rawInt("SELECT count(*) FROM episode_search") == 4)
+    #expect(try shouting.search("b").episodes.isEmpty)
+  }
+
   @Test(
     arguments: [
       ("hello world", "\"hello\" \"world\""),
