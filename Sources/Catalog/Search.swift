@@ -1,8 +1,16 @@
 import Foundation
 
 extension Catalog {
+  /// How many of the matching episodes, newest stored first, a search ranks. Scoring every
+  /// match of a word found in most of a million episodes takes seconds; this many take
+  /// milliseconds, and a query with fewer matches is ranked in full.
+  static let episodeSearchCandidates = 5000
+
   /// Podcasts and episodes whose title or description hold every word of `text`, best first
   /// (bm25, titles weighing more than descriptions), at most `limit` of each.
+  ///
+  /// Episodes are ranked among the most recently stored ones that match (at most
+  /// ``episodeSearchCandidates``), which bounds the time a word found in most episodes takes.
   ///
   /// Words are matched as written, never read as FTS5 syntax: quotes, `AND`, `NEAR`, `:` or
   /// parentheses are just text. A word ending in `*` matches as a prefix (`pod*`).
@@ -30,14 +38,16 @@ extension Catalog {
       """
       SELECT e.podcast_id, p.title, hit.rank, \(EpisodeColumns.list(prefix: "e."))
       FROM (
-        SELECT rowid AS episode_id, bm25(episode_search, 4.0, 1.0) AS rank
-        FROM episode_search WHERE episode_search MATCH ?1
-        ORDER BY rank LIMIT ?2
+        SELECT episode_id, rank FROM (
+          SELECT rowid AS episode_id, bm25(episode_search, 4.0, 1.0) AS rank
+          FROM episode_search WHERE episode_search MATCH ?1
+          ORDER BY rowid DESC LIMIT ?3
+        ) ORDER BY rank LIMIT ?2
       ) AS hit
       JOIN episodes AS e ON e.id = hit.episode_id
       JOIN podcasts AS p ON p.id = e.podcast_id
       ORDER BY hit.rank
-      """, expression, limit
+      """, expression, limit, Self.episodeSearchCandidates
     ) { row in
       EpisodeMatch(
         podcastID: row.string(0) ?? "", podcastTitle: row.string(1),
