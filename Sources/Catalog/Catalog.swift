@@ -38,7 +38,7 @@ public final class Catalog {
     connection.setBusyTimeout(milliseconds: Int32(clamping: milliseconds))
     do {
       try checkFile()
-      try configure()
+      try configure(busyTimeout: busyTimeout)
       try Schema.migrate(connection, plainText: plainText)
       try FeedSave.prepareSession(connection)
     } catch let error as SQLiteError {
@@ -48,9 +48,15 @@ public final class Catalog {
 
   /// Refuses, before anything is written, a file this version must not touch.
   private func checkFile() throws {
-    let applicationID = try connection.queryFirst("PRAGMA application_id") { $0.int64(0) } ?? 0
-    let version = try Schema.userVersion(connection)
-    let objects = try connection.queryFirst("SELECT count(*) FROM sqlite_schema") { $0.int(0) }
+    // One statement, so one snapshot: another process may be creating the catalog right now.
+    let state = try connection.queryFirst(
+      """
+      SELECT (SELECT application_id FROM pragma_application_id),
+             (SELECT user_version FROM pragma_user_version),
+             (SELECT count(*) FROM sqlite_schema)
+      """
+    ) { ($0.int64(0) ?? 0, $0.int(1) ?? 0, $0.int(2) ?? 0) }
+    let (applicationID, version, objects) = state ?? (0, 0, 0)
     let isEmpty = applicationID == 0 && version == 0 && objects == 0
     if isEmpty { return }
     guard applicationID == Int64(Schema.applicationID) else {
@@ -61,8 +67,20 @@ public final class Catalog {
     }
   }
 
-  private func configure() throws {
-    _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.string(0) }
+  private func configure(busyTimeout: Duration) throws {
+    // Switching a new file to WAL fails at once, without the busy handler, while another
+    // process is doing the same; it succeeds (or finds WAL set) once that one is done.
+    let clock = ContinuousClock()
+    let deadline = clock.now + busyTimeout
+    while true {
+      do {
+        _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.string(0) }
+        break
+      } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
+        guard clock.now < deadline else { throw error }
+        usleep(5_000)
+      }
+    }
     try connection.executeScript(
       """
       PRAGMA synchronous = NORMAL;

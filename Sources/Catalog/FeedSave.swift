@@ -72,18 +72,15 @@ extension Catalog {
     guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
     return try connection.writeTransaction {
       try connection.executeScript(FeedSave.clearSession)
-      var writer: FeedWriter?
-      let podcast = try connection.withStatement(FeedSave.stageEpisode) { statement in
-        let staging = FeedWriter(connection: connection, statement: statement)
-        writer = staging
-        defer { staging.close() }
-        return try produce(staging)
+      let (podcast, writer) = try connection.withStatement(FeedSave.stageEpisode) { statement in
+        let writer = FeedWriter(connection: connection, statement: statement)
+        defer { writer.close() }
+        return (try produce(writer), writer)
       }
       let save = FeedSave(
         connection: connection, plainText: plainText, feedURL: feedURL, now: now)
-      var report = try save.store(podcast, validators: validators, subscribing: subscribing)
-      report.duplicateEpisodes = writer?.duplicates ?? 0
-      report.episodesWithoutIdentity = writer?.withoutIdentity ?? 0
+      let report = try save.store(
+        podcast, staged: writer, validators: validators, subscribing: subscribing)
       try connection.executeScript(FeedSave.clearSession)
       return report
     }
@@ -148,24 +145,27 @@ struct FeedSave {
 
   static let stageEpisode = """
     INSERT INTO temp.staged_episodes (position, identity, \(EpisodeColumns.list()))
-    VALUES (\(placeholders(2 + EpisodeColumns.names.count)))
+    VALUES (\(placeholders(2 + EpisodeColumns.names.count, from: 1)))
     ON CONFLICT (identity) DO NOTHING
     """
 
+  /// Parameters: 1 id, 2 feed URL, 3 ETag, 4 Last-Modified, 5 now, 6 last updated (NULL keeps
+  /// the stored one), then the metadata columns from 7.
   static let upsertPodcast = """
     INSERT INTO podcasts (
-      id, feed_url, \(PodcastColumns.metadataNames.joined(separator: ", ")),
-      etag, last_modified, added, last_checked, last_updated)
-    VALUES (\(placeholders(2 + PodcastColumns.metadataNames.count + 2)), ?16, ?16, ?17)
+      id, feed_url, etag, last_modified, added, last_checked, last_updated,
+      \(PodcastColumns.metadataNames.joined(separator: ", ")))
+    VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6,
+      \(placeholders(PodcastColumns.metadataNames.count, from: 7)))
     ON CONFLICT (id) DO UPDATE SET
       feed_url = excluded.feed_url,
-      \(PodcastColumns.metadataNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
       etag = excluded.etag,
       last_modified = excluded.last_modified,
       last_checked = excluded.last_checked,
       last_updated = coalesce(excluded.last_updated, podcasts.last_updated),
       last_error = NULL,
-      last_error_at = NULL
+      last_error_at = NULL,
+      \(PodcastColumns.metadataNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
     """
 
   static let mergeEpisodes = """
@@ -186,12 +186,13 @@ struct FeedSave {
     WHERE id = ?1
     """
 
-  private static func placeholders(_ count: Int) -> String {
-    (1...count).map { "?\($0)" }.joined(separator: ", ")
+  /// `?first, ?first+1, ...`, `count` of them.
+  private static func placeholders(_ count: Int, from first: Int) -> String {
+    (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
   }
 
   func store(
-    _ feed: Podcast, validators: HTTPValidators, subscribing: Date?
+    _ feed: Podcast, staged: FeedWriter, validators: HTTPValidators, subscribing: Date?
   ) throws -> SaveReport {
     let existing = try existingPodcast(for: feed)
     let id = existing?.id ?? Self.nonBlank(feed.id) ?? PodcastID.forFeedURL(feedURL)
@@ -205,11 +206,11 @@ struct FeedSave {
     try connection.withStatement(Self.upsertPodcast) { statement in
       try statement.bind(id, at: 1)
       try statement.bind(feedURL, at: 2)
-      try PodcastColumns.bindMetadata(metadata, to: statement, from: 3)
-      try statement.bind(validators.etag, at: 14)
-      try statement.bind(validators.lastModified, at: 15)
-      try statement.bind(now, at: 16)
-      try statement.bind(metadataChanged ? now : nil, at: 17)
+      try statement.bind(validators.etag, at: 3)
+      try statement.bind(validators.lastModified, at: 4)
+      try statement.bind(now, at: 5)
+      try statement.bind(metadataChanged ? now : nil, at: 6)
+      try PodcastColumns.bindMetadata(metadata, to: statement, from: 7)
       try statement.step()
     }
     if existing?.podcast.title != metadata.title
@@ -240,7 +241,8 @@ struct FeedSave {
 
     return SaveReport(
       podcastID: id, title: metadata.title, isNewPodcast: existing == nil, newEpisodes: new,
-      updatedEpisodes: saved - new, duplicateEpisodes: 0, episodesWithoutIdentity: 0,
+      updatedEpisodes: saved - new, duplicateEpisodes: staged.duplicates,
+      episodesWithoutIdentity: staged.withoutIdentity,
       wasSubscribed: existing?.subscribed != nil, subscribed: subscribed)
   }
 

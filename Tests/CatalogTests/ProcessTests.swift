@@ -18,6 +18,8 @@ final class Harness {
   }
 
   init(_ arguments: [String]) throws {
+    // Writing to a harness that has died must fail the test, not kill the test process.
+    signal(SIGPIPE, SIG_IGN)
     process.executableURL = Self.executable
     process.arguments = arguments
     process.standardInput = input
@@ -39,8 +41,8 @@ final class Harness {
     }
   }
 
-  func send(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  func send(_ line: String) throws {
+    try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
   }
 
   func kill() {
@@ -76,23 +78,22 @@ struct ProcessTests {
     return contents
   }
 
-  /// Two processes saving different feeds at the same moment both succeed, also when both
-  /// create the catalog file.
-  @Test(arguments: [false, true])
-  func twoProcessesSaveAtOnce(onAFreshFile fresh: Bool) throws {
+  /// Processes saving different feeds at the same moment all succeed, also when they all
+  /// create the catalog file at once.
+  @Test(arguments: [(false, 2, 5_000), (true, 4, 1_000)])
+  func processesSaveAtOnce(onAFreshFile fresh: Bool, processes: Int, count: Int) throws {
     let folder = try TemporaryFolder()
     let path = folder.path("catalog.sqlite3")
     if !fresh {
       _ = try openCatalog(path)
     }
-    let feeds = ["https://one.example/feed", "https://two.example/feed"]
-    let count = 5_000
+    let feeds = (1...processes).map { "https://\($0).example/feed" }
     let children = try feeds.map { try Harness(["save", path, $0, String(count), "--wait"]) }
     for child in children {
       #expect(child.readLine() == "ready")
     }
     for child in children {
-      child.send("go")
+      try child.send("go")
     }
     for child in children {
       #expect(child.finish() == "saved \(count)\n")
