@@ -35,6 +35,11 @@ let package = Package(
     .testTarget(
       name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"], exclude: ["Fixtures"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
+    // Runs catalog saves in a separate process, for the crash and concurrency tests, and
+    // measures the catalog on a large generated file.
+    .executableTarget(
+      name: "CatalogHarness", dependencies: ["Catalog", "PodcastModel"],
+      path: "Tests/CatalogHarness"),
     .testTarget(
       name: "FeedFetcherTests", dependencies: ["FeedFetcher"], exclude: ["test_server.py"]),
     .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),

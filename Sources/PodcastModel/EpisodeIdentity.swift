@@ -9,7 +9,8 @@ extension Episode {
     if let guid = Self.nonBlank(guid) { return "guid:" + guid }
     if let url = Self.nonBlank(enclosure?.url) { return "enclosure:" + url }
     if let link = Self.nonBlank(link) {
-      let date = published.map { String(Int64($0.timeIntervalSince1970)) } ?? ""
+      let seconds = published?.timeIntervalSince1970
+      let date = seconds.flatMap { Int64(exactly: $0.rounded(.down)) }.map(String.init) ?? ""
       return "link:" + link + " " + date
     }
     if let title = Self.nonBlank(title) { return "title:" + title }

@@ -1,0 +1,288 @@
+import Foundation
+import PodcastModel
+
+/// Takes the episodes of one feed during ``Catalog/saveFeed(feedURL:subscribing:validators:at:_:)``,
+/// one at a time as the parser produces them, so a huge feed is never held whole.
+///
+/// Valid only inside the closure it was handed to.
+public final class FeedWriter {
+  private let connection: Connection
+  private var statement: Statement?
+  private var position: Int64 = 0
+  private(set) var duplicates = 0
+  private(set) var withoutIdentity = 0
+
+  init(connection: Connection, statement: Statement) {
+    self.connection = connection
+    self.statement = statement
+  }
+
+  /// Stages an episode. One with the identity of an earlier episode of the same feed is left
+  /// out (the first in document order wins), as is one with no identity at all.
+  public func add(_ episode: Episode) throws {
+    guard let statement else { throw CatalogError.writerClosed }
+    guard let identity = episode.identity else {
+      withoutIdentity += 1
+      return
+    }
+    defer { statement.reset() }
+    try statement.bind(position, at: 1)
+    try statement.bind(identity, at: 2)
+    try EpisodeColumns.bind(episode, to: statement, from: 3)
+    try statement.step()
+    if connection.changes == 0 {
+      duplicates += 1
+    } else {
+      position += 1
+    }
+  }
+
+  func close() {
+    statement = nil
+  }
+}
+
+extension Catalog {
+  /// Saves one feed: the podcast and every episode, in one transaction.
+  ///
+  /// `produce` hands each episode to the writer as it is parsed and returns the podcast's
+  /// metadata once the whole feed is read (its id may only be known at the end). The episodes
+  /// of the returned podcast are ignored: hand them to the writer. Everything is committed
+  /// when `produce` returns; nothing is changed when it or the save throws. Fetch the feed
+  /// before calling: other processes wait while the save holds the write lock.
+  ///
+  /// The podcast is matched to a stored one by its id, else by `feedURL` (it then keeps its
+  /// stored id). An episode is matched by its identity (``Episode/identity``) within the
+  /// podcast: a new one is inserted, a changed one updated in place, and an episode that left
+  /// the feed stays.
+  ///
+  /// - Parameters:
+  ///   - feedURL: the URL the feed was fetched from; stored as the podcast's feed URL, and the
+  ///     source of its id when the feed has no `podcast:guid`.
+  ///   - subscribing: the date to record a new subscription with; nil saves without
+  ///     subscribing. An existing subscription keeps its date.
+  ///   - validators: the HTTP validators of this fetch, stored for the next refresh.
+  ///   - now: the time of this save (first-seen dates, last checked / updated).
+  @discardableResult
+  public func saveFeed(
+    feedURL: String, subscribing: Date?, validators: HTTPValidators = HTTPValidators(),
+    at now: Date = Date(), _ produce: (FeedWriter) throws -> Podcast
+  ) throws -> SaveReport {
+    let feedURL = feedURL.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
+    return try connection.writeTransaction {
+      try connection.executeScript(FeedSave.clearSession)
+      let (podcast, writer) = try connection.withStatement(FeedSave.stageEpisode) { statement in
+        let writer = FeedWriter(connection: connection, statement: statement)
+        defer { writer.close() }
+        return (try produce(writer), writer)
+      }
+      let save = FeedSave(
+        connection: connection, plainText: plainText, feedURL: feedURL, now: now)
+      let report = try save.store(
+        podcast, staged: writer, validators: validators, subscribing: subscribing)
+      try connection.executeScript(FeedSave.clearSession)
+      return report
+    }
+  }
+
+  /// Saves a podcast parsed whole, with its `episodes`; see
+  /// ``saveFeed(feedURL:subscribing:validators:at:_:)``.
+  @discardableResult
+  public func save(
+    _ podcast: Podcast, feedURL: String, subscribing: Date?,
+    validators: HTTPValidators = HTTPValidators(), at now: Date = Date()
+  ) throws -> SaveReport {
+    try saveFeed(feedURL: feedURL, subscribing: subscribing, validators: validators, at: now) {
+      writer in
+      for episode in podcast.episodes {
+        try writer.add(episode)
+      }
+      return podcast
+    }
+  }
+}
+
+/// The merge of a staged feed into the catalog, inside the save's transaction.
+///
+/// Episodes wait in a TEMP table (`staged_episodes`) until the podcast's id is known, then
+/// go into `episodes` in one INSERT ... SELECT ... ON CONFLICT DO UPDATE. TEMP triggers note
+/// the rows it inserted or changed (`saved_episodes`), which gives the counts of the report
+/// and the rows to re-index for search.
+struct FeedSave {
+  let connection: Connection
+  let plainText: (String) -> String
+  let feedURL: String
+  let now: Date
+
+  /// The TEMP objects of a save, private to this connection.
+  static func prepareSession(_ connection: Connection) throws {
+    try connection.executeScript(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS staged_episodes (
+        position INTEGER PRIMARY KEY,
+        identity TEXT NOT NULL UNIQUE,
+      \(EpisodeColumns.definitions)
+      );
+      CREATE TEMP TABLE IF NOT EXISTS saved_episodes (
+        id           INTEGER PRIMARY KEY,
+        is_new       INTEGER NOT NULL,
+        text_changed INTEGER NOT NULL
+      );
+      CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_inserted AFTER INSERT ON main.episodes
+      BEGIN
+        INSERT OR REPLACE INTO saved_episodes VALUES (new.id, 1, 1);
+      END;
+      CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_updated AFTER UPDATE ON main.episodes
+      BEGIN
+        INSERT OR REPLACE INTO saved_episodes VALUES (
+          new.id, 0, old.title IS NOT new.title OR old.description IS NOT new.description);
+      END;
+      """)
+  }
+
+  static let clearSession = "DELETE FROM temp.staged_episodes; DELETE FROM temp.saved_episodes;"
+
+  static let stageEpisode = """
+    INSERT INTO temp.staged_episodes (position, identity, \(EpisodeColumns.list()))
+    VALUES (\(placeholders(2 + EpisodeColumns.names.count, from: 1)))
+    ON CONFLICT (identity) DO NOTHING
+    """
+
+  /// Parameters: 1 id, 2 feed URL, 3 ETag, 4 Last-Modified, 5 now, 6 last updated (NULL keeps
+  /// the stored one), then the metadata columns from 7.
+  static let upsertPodcast = """
+    INSERT INTO podcasts (
+      id, feed_url, etag, last_modified, added, last_checked, last_updated,
+      \(PodcastColumns.metadataNames.joined(separator: ", ")))
+    VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6,
+      \(placeholders(PodcastColumns.metadataNames.count, from: 7)))
+    ON CONFLICT (id) DO UPDATE SET
+      feed_url = excluded.feed_url,
+      etag = excluded.etag,
+      last_modified = excluded.last_modified,
+      last_checked = excluded.last_checked,
+      last_updated = coalesce(excluded.last_updated, podcasts.last_updated),
+      last_error = NULL,
+      last_error_at = NULL,
+      \(PodcastColumns.metadataNames.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+    """
+
+  static let mergeEpisodes = """
+    INSERT INTO episodes (podcast_id, identity, position, first_seen, \(EpisodeColumns.list()))
+    SELECT ?1, identity, position, ?2, \(EpisodeColumns.list())
+    FROM temp.staged_episodes WHERE true ORDER BY position
+    ON CONFLICT (podcast_id, identity) DO UPDATE SET
+      \(EpisodeColumns.names.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")),
+      position = excluded.position
+    WHERE \(EpisodeColumns.names.map { "episodes.\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
+    """
+
+  static let updateEpisodeSummary = """
+    UPDATE podcasts SET
+      episode_count = (SELECT count(*) FROM episodes WHERE podcast_id = ?1),
+      latest_episode = (SELECT max(published) FROM episodes WHERE podcast_id = ?1),
+      last_updated = ?2
+    WHERE id = ?1
+    """
+
+  /// `?first, ?first+1, ...`, `count` of them.
+  private static func placeholders(_ count: Int, from first: Int) -> String {
+    (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
+  }
+
+  func store(
+    _ feed: Podcast, staged: FeedWriter, validators: HTTPValidators, subscribing: Date?
+  ) throws -> SaveReport {
+    let existing = try existingPodcast(for: feed)
+    let id = existing?.id ?? Self.nonBlank(feed.id) ?? PodcastID.forFeedURL(feedURL)
+    var metadata = feed
+    metadata.id = id
+    metadata.feedUrl = feedURL
+    metadata.episodes = []
+    metadata.warnings = []
+    let metadataChanged = existing.map { $0.podcast != metadata } ?? true
+
+    try connection.withStatement(Self.upsertPodcast) { statement in
+      try statement.bind(id, at: 1)
+      try statement.bind(feedURL, at: 2)
+      try statement.bind(validators.etag, at: 3)
+      try statement.bind(validators.lastModified, at: 4)
+      try statement.bind(now, at: 5)
+      try statement.bind(metadataChanged ? now : nil, at: 6)
+      try PodcastColumns.bindMetadata(metadata, to: statement, from: 7)
+      try statement.step()
+    }
+    if existing?.podcast.title != metadata.title
+      || existing?.podcast.description != metadata.description
+    {
+      try FullTextIndex.indexPodcast(
+        connection, id: id, title: metadata.title, description: metadata.description,
+        plainText: plainText, replacing: existing != nil)
+    }
+
+    try connection.execute(Self.mergeEpisodes, id, now)
+    let (saved, new) =
+      try connection.queryFirst(
+        "SELECT count(*), coalesce(sum(is_new), 0) FROM temp.saved_episodes"
+      ) { ($0.int(0) ?? 0, $0.int(1) ?? 0) } ?? (0, 0)
+    try indexSavedEpisodes()
+    if saved > 0 || existing == nil {
+      let lastUpdated = saved > 0 || metadataChanged ? now : existing?.refresh.lastUpdated
+      try connection.execute(Self.updateEpisodeSummary, id, lastUpdated)
+    }
+
+    var subscribed = existing?.subscribed
+    if subscribed == nil, let subscribing {
+      try connection.execute(
+        "INSERT INTO subscriptions (podcast_id, subscribed) VALUES (?, ?)", id, subscribing)
+      subscribed = UnixTime.seconds(subscribing).map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    return SaveReport(
+      podcastID: id, title: metadata.title, isNewPodcast: existing == nil, newEpisodes: new,
+      updatedEpisodes: saved - new, duplicateEpisodes: staged.duplicates,
+      episodesWithoutIdentity: staged.withoutIdentity,
+      wasSubscribed: existing?.subscribed != nil, subscribed: subscribed)
+  }
+
+  /// The stored podcast this feed is: the one with its id, else the one with its feed URL.
+  private func existingPodcast(for feed: Podcast) throws -> StoredPodcast? {
+    let byURL = try connection.queryFirst(
+      "SELECT \(PodcastColumns.selectList) FROM \(PodcastColumns.from) WHERE p.feed_url = ?",
+      feedURL, row: PodcastColumns.read)
+    guard let id = Self.nonBlank(feed.id) ?? (byURL == nil ? PodcastID.forFeedURL(feedURL) : nil)
+    else { return byURL }
+    let byID = try connection.queryFirst(
+      "SELECT \(PodcastColumns.selectList) FROM \(PodcastColumns.from) WHERE p.id = ?",
+      id, row: PodcastColumns.read)
+    if let byID, let byURL, byID.id != byURL.id {
+      throw CatalogError.feedURLInUse(url: feedURL, podcastID: byURL.id)
+    }
+    return byID ?? byURL
+  }
+
+  /// Puts the text of the episodes this save inserted or retitled into the search index.
+  private func indexSavedEpisodes() throws {
+    try connection.withStatement(
+      """
+      SELECT e.id, e.title, e.description
+      FROM temp.saved_episodes AS t JOIN episodes AS e ON e.id = t.id
+      WHERE t.text_changed
+      """
+    ) { rows in
+      while try rows.step() {
+        guard let id = rows.int64(0) else { continue }
+        try FullTextIndex.indexEpisode(
+          connection, id: id, title: rows.string(1), description: rows.string(2),
+          plainText: plainText)
+      }
+    }
+  }
+
+  private static func nonBlank(_ text: String?) -> String? {
+    guard let text else { return nil }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+}
