@@ -62,7 +62,9 @@ struct FeedBuilder {
 
   let feedURL: String?
   let fallbackBase: String?
-  private let onEpisode: ((Episode) -> Void)?
+  private let onEpisode: ((Episode) throws -> Void)?
+  /// What `onEpisode` threw: the parse stops and ``FeedParser`` rethrows it.
+  private(set) var consumerError: (any Error)?
 
   private(set) var format: FeedFormat?
   private(set) var sawElement = false
@@ -106,7 +108,7 @@ struct FeedBuilder {
   /// The most text one field keeps; a longer one is cut and a warning says so.
   static let maxFieldBytes = 8 << 20
 
-  init(feedURL: String?, fallbackBase: String?, onEpisode: ((Episode) -> Void)?) {
+  init(feedURL: String?, fallbackBase: String?, onEpisode: ((Episode) throws -> Void)?) {
     self.feedURL = feedURL
     self.fallbackBase = fallbackBase
     self.onEpisode = onEpisode
@@ -196,6 +198,9 @@ struct FeedBuilder {
     }
   }
 
+  /// Whether the parse must stop: the document is no feed, or the consumer gave up.
+  var mustStop: Bool { failure != nil || consumerError != nil }
+
   mutating func fail(_ error: FeedParseError) {
     if failure == nil { failure = error }
   }
@@ -218,7 +223,8 @@ struct FeedBuilder {
       }
       namespace = self.namespace(of: uri)
       element = lookup(localName: localName, uri: uri)
-      stack[stack.count - 1] = Frame(element: element, pushedBase: stack[stack.count - 1].pushedBase)
+      stack[stack.count - 1] = Frame(
+        element: element, pushedBase: stack[stack.count - 1].pushedBase)
     }
     switch element {
     case .rss:
@@ -609,7 +615,12 @@ struct FeedBuilder {
         "episode \(episodeCount) has the same identity as an earlier one (\(identity))")
     }
     if let onEpisode {
-      onEpisode(episode)
+      guard consumerError == nil else { return }
+      do {
+        try onEpisode(episode)
+      } catch {
+        consumerError = error
+      }
     } else {
       episodes.append(episode)
     }

@@ -31,9 +31,10 @@ public final class FeedParser {
   ///   - baseURL: the base of relative URLs when there is no feed URL and the document
   ///     gives none (a local file's URL).
   ///   - onEpisode: when set, each episode is handed over as soon as it is complete and
-  ///     the result's `episodes` stays empty.
+  ///     the result's `episodes` stays empty. What it throws stops the parse and is
+  ///     rethrown by `feed` or `finish()`.
   public init(
-    feedURL: String? = nil, baseURL: String? = nil, onEpisode: ((Episode) -> Void)? = nil
+    feedURL: String? = nil, baseURL: String? = nil, onEpisode: ((Episode) throws -> Void)? = nil
   ) {
     xml = LibXMLPushParser(
       builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode))
@@ -62,7 +63,7 @@ public final class FeedParser {
       finished = true
       try step(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
     }
-    if let failure = xml.builder.failure { throw failure }
+    try throwIfStopped()
     guard xml.builder.format != nil else {
       if !sawContent { throw FeedParseError.empty }
       if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
@@ -87,8 +88,13 @@ public final class FeedParser {
     return try parser.finish()
   }
 
-  private func step(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
+  private func throwIfStopped() throws {
+    if let error = xml.builder.consumerError { throw error }
     if let failure = xml.builder.failure { throw failure }
+  }
+
+  private func step(_ bytes: UnsafeRawBufferPointer, final: Bool) throws {
+    try throwIfStopped()
     decoder.decode(bytes, final: final) { decoded in
       if firstByte == nil {
         firstByte = decoded.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
@@ -96,7 +102,7 @@ public final class FeedParser {
       repairAndParse(decoded, final: false)
     }
     if final { repairAndParse(UnsafeRawBufferPointer(start: nil, count: 0), final: true) }
-    if let failure = xml.builder.failure { throw failure }
+    try throwIfStopped()
   }
 
   private func repairAndParse(_ decoded: UnsafeRawBufferPointer, final: Bool) {

@@ -111,7 +111,7 @@ private let startElement: startElementNsSAX2Func = {
       localName: localName, prefix: prefix, uri: uri, attributes: list,
       declaresRSS090: declares(
         Namespace.rss090, in: namespaces, count: Int(namespaceCount)))
-    if parser.builder.failure != nil { parser.stop() }
+    if parser.builder.mustStop { parser.stop() }
   }
 }
 
@@ -127,7 +127,10 @@ private func declares(
 
 private let endElement: endElementNsSAX2Func = { context, localName, _, _ in
   guard let localName else { return }
-  withParser(context) { $0.builder.endElement(localName: localName) }
+  withParser(context) { parser in
+    parser.builder.endElement(localName: localName)
+    if parser.builder.mustStop { parser.stop() }
+  }
 }
 
 private let characters: charactersSAXFunc = { context, bytes, count in

@@ -1,3 +1,7 @@
+import Catalog
+import FeedFetcher
+import FeedViews
+
 /// `podcasts add`: subscribe to feeds.
 struct AddCommand: ParsableCommand {
   static let feeds = Argument<String>(
@@ -27,7 +31,106 @@ struct AddCommand: ParsableCommand {
     json = arguments.flag(Self.json)
   }
 
+  /// What became of one feed given on the command line.
+  struct Result: Sendable {
+    let feed: String
+    let outcome: Swift.Result<SaveReport, FeedFailure>
+  }
+
   func run(_ context: CommandContext) async throws {
-    throw CommandFailure.notAvailableYet("add")
+    // Opened once up front, so that a bad --db fails before any download.
+    _ = try context.openCatalog()
+    let now = context.console.now
+    let saver = FeedSaver()
+    let limiter = FetchLimiter()
+    let results = await withTaskGroup(of: (Int, Result).self) { group in
+      for (index, feed) in feeds.enumerated() {
+        group.addTask {
+          let host = (try? FetchRequest.url(forLocation: feed))?.host
+          do {
+            let outcome = try await limiter.withPermit(host: host) {
+              try await saver.save(feed, into: context.openCatalog(), subscribing: now, now: now)
+            }
+            guard case .saved(let report, _) = outcome else {
+              return (
+                index, Result(feed: feed, outcome: .failure(FeedFailure(feed, "not modified")))
+              )
+            }
+            return (index, Result(feed: feed, outcome: .success(report)))
+          } catch {
+            return (index, Result(feed: feed, outcome: .failure(FeedFailure(feed, error))))
+          }
+        }
+      }
+      var results: [(Int, Result)] = []
+      for await result in group { results.append(result) }
+      return results.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    if json {
+      var writer = JSONWriter()
+      writer.beginArray()
+      for result in results { Self.write(result, to: &writer) }
+      writer.endArray()
+      try writer.finish()
+      context.console.write(writer.bytes)
+    }
+    for result in results {
+      switch result.outcome {
+      case .success(let report):
+        if !json { context.console.write(Self.line(for: report)) }
+      case .failure(let failure):
+        context.console.error(failure.description)
+      }
+    }
+    if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
+      throw ExitCode(1)
+    }
+  }
+
+  static func line(for report: SaveReport) -> String {
+    let title =
+      TerminalText.sanitizedLine(HTMLText.singleLine(report.title ?? "")).nonEmpty
+      ?? "(untitled)"
+    let id = String(report.podcastID.prefix(8))
+    let episodes = report.newEpisodes == 1 ? "1 new episode" : "\(report.newEpisodes) new episodes"
+    if report.wasSubscribed {
+      let since =
+        report.subscribed.flatMap { Formatting.date($0) }.map { ", subscribed since \($0)" } ?? ""
+      return "Updated \(title) (\(id)): already subscribed\(since); \(episodes)\n"
+    }
+    return "Added \(title) (\(id)): \(episodes)\n"
+  }
+
+  static func write(_ result: Result, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("feed")
+    writer.url(result.feed)
+    switch result.outcome {
+    case .success(let report):
+      writer.key("id")
+      writer.string(report.podcastID)
+      writer.key("title")
+      writer.text(report.title)
+      writer.key("newEpisodes")
+      writer.int(report.newEpisodes)
+      writer.key("updatedEpisodes")
+      writer.int(report.updatedEpisodes)
+      writer.key("alreadySubscribed")
+      writer.bool(report.wasSubscribed)
+      writer.key("subscribed")
+      writer.date(report.subscribed)
+      writer.key("error")
+      writer.null()
+    case .failure(let failure):
+      for key in [
+        "id", "title", "newEpisodes", "updatedEpisodes", "alreadySubscribed", "subscribed",
+      ] {
+        writer.key(key)
+        writer.null()
+      }
+      writer.key("error")
+      writer.string(failure.reason)
+    }
+    writer.endObject()
   }
 }
