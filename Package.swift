@@ -31,7 +31,7 @@ let package = Package(
       dependencies: ["FeedParser", "FeedViews", "Catalog", "PodcastModel"]
     ),
     .testTarget(name: "PodcastModelTests", dependencies: ["PodcastModel"]),
-    .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "PodcastModel"]),
+    .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedViews", "PodcastModel"]),
     .testTarget(
       name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"], exclude: ["Fixtures"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
