@@ -37,6 +37,11 @@ struct Attributes {
     return (0..<count).first { equals(localName(at: $0), wanted) }.map(value(at:))
   }
 
+  /// The value of `xml:lang`, when the element has one.
+  var xmlLang: String? {
+    index(of: "lang", prefix: "xml").map(value(at:))
+  }
+
   /// The value of `xml:base`, when the element has one.
   var xmlBase: String? {
     index(of: "base", prefix: "xml").map(value(at:))

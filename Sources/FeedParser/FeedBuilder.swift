@@ -79,6 +79,8 @@ struct FeedBuilder {
   private var author = Ranked<String>()
   private var imageURL = Ranked<String>()
   private var language: String?
+  /// `xml:lang` on the root: the language when the feed names none otherwise.
+  private var rootLanguage: String?
   private var explicit: Bool?
   private var newFeedURL: String?
   private var nextPageURL: String?
@@ -226,6 +228,7 @@ struct FeedBuilder {
       stack[stack.count - 1] = Frame(
         element: element, pushedBase: stack[stack.count - 1].pushedBase)
     }
+    if let lang = attributes.xmlLang.flatMap(nonBlank) { rootLanguage = lang }
     switch element {
     case .rss:
       let version = attributes["version"] ?? ""
@@ -641,7 +644,7 @@ struct FeedBuilder {
     return Podcast(
       id: podcastGuid ?? feedUrl.map(PodcastID.forFeedURL), feedUrl: feedUrl,
       format: format ?? .rss2, title: title.value, author: author.value,
-      description: description.value, link: link.value, language: language,
+      description: description.value, link: link.value, language: language ?? rootLanguage,
       imageUrl: imageURL.value, categories: categories, explicit: explicit,
       newFeedUrl: newFeedURL, nextPageUrl: nextPageURL, episodes: episodes,
       warnings: warnings.all)

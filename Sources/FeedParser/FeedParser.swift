@@ -126,6 +126,12 @@ public final class FeedParser {
       }
     }
     let r = repair.repairs
+    if r.blankBeforeDeclaration {
+      xml.builder.warnings.add("blank lines before the XML declaration ignored")
+    }
+    if r.blankBeforeDeclaration {
+      xml.builder.warnings.add("blank lines before the XML declaration ignored")
+    }
     if r.junkBeforeRoot { xml.builder.warnings.add("text before the feed's first element ignored") }
     if r.bareAmpersands > 0 {
       xml.builder.warnings.add("\(r.bareAmpersands) unescaped \"&\" kept as text")

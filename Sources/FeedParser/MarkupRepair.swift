@@ -20,6 +20,8 @@ struct MarkupRepair {
     var unclosedElements: Set<String> = []
     var controlCharacters = 0
     var junkBeforeRoot = false
+    /// Whitespace before the XML declaration, which XML forbids.
+    var blankBeforeDeclaration = false
     var contentAfterRoot = false
   }
 
@@ -50,6 +52,9 @@ struct MarkupRepair {
   /// Where the name of the start tag being read begins in `openNames`.
   private var pendingNameStart = 0
   private var lastTagByte: UInt8 = 0
+  /// Whether any markup has been seen: whitespace before the first is before the declaration.
+  private var sawMarkup = false
+  private var leadingWhitespace = false
   private var doctype: [UInt8] = []
   private var declaredEntities: Set<[UInt8]> = []
 
@@ -166,7 +171,10 @@ struct MarkupRepair {
         }
         // Nothing but markup may stand outside the root; whitespace before the XML
         // declaration would even make libxml2 refuse the document.
-        if i > start { edit(p, at: start, skipping: i - start, with: []) }
+        if i > start {
+          if !sawMarkup { leadingWhitespace = true }
+          edit(p, at: start, skipping: i - start, with: [])
+        }
         if i == n { break }
         guard let used = markup(p, at: i, final: final) else { return i }
         i += used
@@ -316,8 +324,10 @@ struct MarkupRepair {
   private mutating func markup(_ p: UnsafeBufferPointer<UInt8>, at i: Int, final: Bool) -> Int? {
     let n = p.count
     let available = n - i
+    if available < 5 && !final && !sawMarkup { return nil }
     if available < 2 && !final { return nil }
     let next: UInt8 = available >= 2 ? p[i + 1] : 0
+    defer { if next != 0x3F { sawMarkup = true } }
     if next == 0x21 {  // <!
       if startsWith(p, at: i, "<!--") {
         state = .comment(returnTo: context)
@@ -333,6 +343,10 @@ struct MarkupRepair {
       }
       if available < 9 && !final { return nil }
     } else if next == 0x3F {  // <?
+      if !sawMarkup && leadingWhitespace && startsWith(p, at: i, "<?xml") {
+        repairs.blankBeforeDeclaration = true
+      }
+      sawMarkup = true
       state = .processingInstruction(returnTo: context)
       return 2
     } else if next == 0x2F {  // </

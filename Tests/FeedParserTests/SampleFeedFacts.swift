@@ -246,8 +246,8 @@ enum SampleFeedFacts {
     (
       "rss091.xml",
       [
-        "link:http://dialup.example.com/shows/handshake.html ",
-        "link:http://dialup.example.com/shows/busy.html ",
+        "link:http://dialup.example.com/shows/handshake.html",
+        "link:http://dialup.example.com/shows/busy.html",
       ]
     ),
   ]
