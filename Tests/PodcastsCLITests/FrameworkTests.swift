@@ -210,7 +210,7 @@ struct FrameworkTests {
 
   @Test func notYetAvailableCommandsFailWithStatusOne() async {
     let pending: [[String]] = [
-      ["parse", "feed.xml"], ["add", "https://example.com/feed"], ["list"],
+      ["list"],
       ["unsubscribe", "abc"], ["episodes", "abc"], ["show", "abc"], ["search", "word"],
       ["refresh"], ["import", "subscriptions.opml"], ["export"],
     ]
