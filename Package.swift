@@ -31,9 +31,12 @@ let package = Package(
       dependencies: ["FeedParser", "FeedViews", "Catalog", "PodcastModel"]
     ),
     .testTarget(name: "PodcastModelTests", dependencies: ["PodcastModel"]),
-    .testTarget(name: "FeedParserTests", dependencies: ["FeedParser", "FeedViews", "PodcastModel"]),
     .testTarget(
-      name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel"], exclude: ["Fixtures"]),
+      name: "FeedParserTests",
+      dependencies: ["FeedParser", "FeedViews", "PodcastModel", "FuzzSupport"]),
+    .testTarget(
+      name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel", "FuzzSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
     // Runs catalog saves in a separate process, for the crash and concurrency tests, and
     // measures the catalog on a large generated file.
@@ -43,6 +46,15 @@ let package = Package(
     .testTarget(
       name: "FeedFetcherTests", dependencies: ["FeedFetcher"], exclude: ["test_server.py"]),
     .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),
+    // Fuzz targets (scripts/fuzz.sh, docs/hardening.md). A plain build makes replayers of
+    // saved inputs; with -DFUZZING and -sanitize=fuzzer they run libFuzzer.
+    .systemLibrary(name: "CLibFuzzer"),
+    .target(
+      name: "FuzzSupport", dependencies: ["FeedParser", "FeedViews", "PodcastModel", "CLibFuzzer"]),
+    .executableTarget(name: "FuzzFeedParser", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzHTMLText", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzFeedDate", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzFeedNumbers", dependencies: ["FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
