@@ -66,7 +66,8 @@ struct InputDecoder {
 
   /// Decides the encoding from the first bytes; returns how many leading bytes (a BOM) to skip.
   private mutating func chooseEncoding() -> Int {
-    let b = head
+    // Only the first bytes, however many arrived: the choice may not depend on the chunking.
+    let b = Array(head.prefix(Self.sniffLength))
     func has(_ prefix: [UInt8]) -> Bool {
       b.count >= prefix.count && Array(b[0..<prefix.count]) == prefix
     }
