@@ -106,7 +106,6 @@ public final class FeedParser {
   }
 
   private func repairAndParse(_ decoded: UnsafeRawBufferPointer, final: Bool) {
-    if repair.isFinished && !final { return }
     repair.process(decoded, final: final) { repaired in
       if sawContent { xml.parse(repaired, final: false) }
     }

@@ -89,12 +89,6 @@ struct MarkupRepair {
     if final { carry.removeAll() }
   }
 
-  /// Whether the root element has been closed: the rest of the input is not XML content.
-  var isFinished: Bool {
-    if case .afterRoot = state { return true }
-    return false
-  }
-
   private mutating func finishChunk(
     _ p: UnsafeBufferPointer<UInt8>, used: Int, final: Bool,
     emit: (UnsafeRawBufferPointer) -> Void
