@@ -94,7 +94,14 @@ struct MarkupRepair {
     emit: (UnsafeRawBufferPointer) -> Void
   ) {
     if final && !openEnds.isEmpty {
-      edit(p, at: used, skipping: 0, with: [])
+      // A section cut off by the end of the input is closed first, or libxml2 would read the
+      // end tags as its text and drop what it held.
+      switch state {
+      case .cdata: edit(p, at: used, skipping: 0, with: Array("]]>".utf8))
+      case .comment: edit(p, at: used, skipping: 0, with: Array(" -->".utf8))
+      case .processingInstruction: edit(p, at: used, skipping: 0, with: Array(" ?>".utf8))
+      default: edit(p, at: used, skipping: 0, with: [])
+      }
       while !openEnds.isEmpty {
         writeEndTag(of: openEnds.count - 1)
         popOpen()
