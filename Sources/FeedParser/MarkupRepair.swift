@@ -390,7 +390,9 @@ struct MarkupRepair {
     let nameEnd = j
     while j < n && isSpace(p[j]) { j += 1 }
     if j == n && !final && j - i < Self.maxEndTagLength { return nil }
-    guard case .text = state, nameEnd > i + 2, j < n, p[j] == 0x3E else {
+    // Longer than the longest awaited across chunks: text, wherever the chunks are cut.
+    guard case .text = state, nameEnd > i + 2, j < n, p[j] == 0x3E, j - i < Self.maxEndTagLength
+    else {
       if case .text = state {
         repairs.unescapedLessThans += 1
         edit(p, at: i, skipping: 1, with: Self.lessThan)
