@@ -30,7 +30,9 @@ public enum HTMLText {
   public static func plainText(utf8: UnsafeBufferPointer<UInt8>, paragraphs: Bool = true)
     -> String
   {
-    converted(utf8, paragraphs: paragraphs) { String(decoding: $0, as: UTF8.self) }
+    // Decoded first: removing a tag or a control between the stray bytes of a broken
+    // sequence would otherwise join them into a character, a C1 control among others.
+    convert(String(decoding: utf8, as: UTF8.self), paragraphs: paragraphs)
   }
 
   /// Hands the UTF-8 of the text to `body` without making a String of it: for writers that
