@@ -39,10 +39,10 @@ struct ParseCommand: ParsableCommand {
     }
     guard let podcast = loaded?.podcast else { return }
     if json {
-      var writer = JSONWriter()
+      let stdout = context.console.stdout
+      var writer = JSONWriter { stdout.write($0) }
       writer.podcast(podcast)
       try writer.finish()
-      context.console.write(writer.bytes)
     } else {
       context.console.write(
         Self.summary(of: podcast, width: context.console.width, colour: context.console.usesColor))
