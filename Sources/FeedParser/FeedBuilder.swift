@@ -5,7 +5,7 @@ import PodcastModel
 /// where each element of RSS, Atom and their namespaces lands in the model.
 struct FeedBuilder {
   /// How captured character data becomes a model field.
-  private enum Mode {
+  private enum Mode: Equatable {
     /// Text used as it is (URLs, ids, dates, numbers); child elements ignored.
     case plain
     /// HTML (RSS text, Atom type="html"): kept as markup; child elements written back as tags.
@@ -14,6 +14,8 @@ struct FeedBuilder {
     case text
     /// Atom type="xhtml": child elements written back as tags, their text escaped.
     case xhtml
+    /// Atom 0.3 mode="base64": decoded when the element ends, then HTML or text.
+    case base64(html: Bool)
   }
 
   private enum Field {
@@ -468,13 +470,37 @@ struct FeedBuilder {
 
   private func atomMode(_ attributes: Attributes) -> Mode {
     let type = attributes["type"]?.lowercased()
-    if let mode = attributes["mode"]?.lowercased(), type == nil {
+    let mode = attributes["mode"]?.lowercased()
+    if mode == "base64" {
+      return .base64(html: type == nil || type!.contains("html"))
+    }
+    if let mode, type == nil {
       return mode == "xml" ? .xhtml : .html  // Atom 0.3 content: "escaped" or "xml"
     }
     switch type {
     case nil, "text", "text/plain": return .text
     case "xhtml", "application/xhtml+xml": return .xhtml
     default: return .html
+    }
+  }
+
+  /// Replaces base64 in the capture by what it encodes, escaped unless it is HTML.
+  private mutating func decodeBase64Capture(html: Bool) {
+    guard let decoded = Data(base64Encoded: Data(capture), options: .ignoreUnknownCharacters)
+    else {
+      warnings.add(kind: "unreadable base64", "base64 content that does not decode was dropped")
+      capture.removeAll(keepingCapacity: true)
+      return
+    }
+    capture.removeAll(keepingCapacity: true)
+    if html {
+      capture.append(contentsOf: decoded)
+    } else {
+      decoded.withUnsafeBytes { bytes in
+        if let base = bytes.bindMemory(to: UInt8.self).baseAddress {
+          appendEscaped(base, count: bytes.count)
+        }
+      }
     }
   }
 
@@ -493,6 +519,7 @@ struct FeedBuilder {
   }
 
   private mutating func finishCapture(_ field: Field) {
+    if case .base64(let html) = captureMode { decodeBase64Capture(html: html) }
     if captureTruncated {
       warnings.add(
         kind: "overlong fields",

@@ -37,6 +37,9 @@ import Testing
     Case(file: "entities/hex_entity_x_uppercase.xml", format: .atom03) {
       $0.episodes.first?.title == "A"
     },
+    Case(file: "wellformed/atom/entry_content_mode_base64.xml", format: .atom03) {
+      $0.episodes.first?.description == "Example <b>Atom</b>"
+    },
   ]
 
   @Test(arguments: cases)
@@ -45,6 +48,30 @@ import Testing
     let podcast = try FeedParser.parse(Data(contentsOf: url))
     #expect(podcast.format == testCase.format)
     #expect(testCase.check(podcast), "\(podcast)")
+  }
+
+  /// Relative and protocol-relative URLs: `//host` takes the feed's scheme (https for a file).
+  @Test(arguments: [
+    (
+      "https://feeds.example.com/show/feed.xml", "https://cdn.example.com/a.mp3",
+      "https://feeds.example.com/show/b.mp3"
+    ),
+    (
+      "http://feeds.example.com/show/feed.xml", "http://cdn.example.com/a.mp3",
+      "http://feeds.example.com/show/b.mp3"
+    ),
+    (nil, "https://cdn.example.com/a.mp3", "b.mp3"),
+  ])
+  func relativeURLsAreResolved(feedURL: String?, protocolRelative: String, relative: String) throws
+  {
+    let document = """
+      <rss version="2.0"><channel><title>t</title>
+      <item><guid>1</guid><enclosure url="//cdn.example.com/a.mp3" type="audio/mpeg"/></item>
+      <item><guid>2</guid><enclosure url=" b.mp3 " type="audio/mpeg"/></item>
+      </channel></rss>
+      """
+    let podcast = try FeedParser.parse(Data(document.utf8), feedURL: feedURL)
+    #expect(podcast.episodes.map { $0.enclosure?.url } == [protocolRelative, relative])
   }
 
   @Test func undeclaredWellKnownPrefixesAreRead() throws {
