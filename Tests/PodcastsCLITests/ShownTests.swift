@@ -23,6 +23,14 @@ struct ShownTests {
     #expect(Shown.maskingCredentials(inText: text) == expected)
   }
 
+  @Test(arguments: [
+    ([], 8), (["1dee190e-aaaa"], 8), (["1dee190e-aaaa", "1dee190f-aaaa"], 8),
+    (["1dee190e-aaaa", "1DEE190E-abaa", "0"], 11), (["abcd1234-0", "abcd1234-1", "abcd"], 10),
+  ])
+  func idsAreShortenedToStayUnique(ids: [String], length: Int) {
+    #expect(Shown.shortIDLength(ids) == length)
+  }
+
   @Test func messagesAreOneSafeLine() {
     #expect(
       Shown.message("a\u{1B}]0;title\u{07}b\nc https://u:p@h/") == "ab c https://u:***@h/")

@@ -138,6 +138,21 @@ struct UnsubscribeCommandTests {
     "podcasts: '\(reference)' matches 2 podcasts: \(twinA) (Twin A), \(twinB) (Twin B); give more of the id"
   }
 
+  /// When two ids share their first 8 characters, `list` shows enough of every id to tell
+  /// them apart, and each id it shows names its podcast.
+  @Test func listShowsIdsLongEnoughToTypeBack() throws {
+    let catalog = try TemporaryCatalog(copying: Self.twins)
+    let run = try catalog.run(["list"], environment: ["COLUMNS": "200"])
+    let shown = run.stdout.split(separator: "\n").dropFirst().map {
+      String($0.prefix { $0 != " " })
+    }
+    #expect(shown.sorted() == Self.allIDs.map { String($0.prefix(36)) }.sorted())
+    for id in shown {
+      let show = try catalog.run(["show", "--json", id])
+      #expect(show.status == 0, "\(id): \(show.stderr)")
+    }
+  }
+
   /// The full id, any unambiguous prefix in any case, and the feed URL all name a podcast.
   @Test(arguments: [
     IDs.tidepool, "1dee190e", "1", "1D", "1dee190e-173f-5586-ad29-300b960f9312",

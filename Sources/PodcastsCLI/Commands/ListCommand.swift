@@ -70,8 +70,9 @@ struct ListCommand: ParsableCommand {
       .init("EPISODES", alignment: .right), .init("LATEST"), .init("SUBSCRIBED"),
     ]
     var table = TextTable(columns: columns)
+    let idLength = Shown.shortIDLength(podcasts.map(\.id))
     for podcast in podcasts {
-      var row = [Shown.shortID(podcast.id)]
+      var row = [Shown.shortID(podcast.id, length: idLength)]
       if marksFailures { row.append(podcast.refresh.lastError == nil ? "" : "!") }
       row += [
         Shown.title(podcast.podcast.title), Shown.line(podcast.podcast.author) ?? "",

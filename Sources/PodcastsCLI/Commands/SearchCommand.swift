@@ -92,10 +92,11 @@ struct SearchCommand: ParsableCommand {
       .init("DATE"), .init("DURATION", alignment: .right),
       .init("TITLE", flexible: true, minimumWidth: 16),
     ])
+    let idLength = Shown.shortIDLength(Array(Set(matches.map(\.podcastID))))
     for match in matches {
       let episode = EpisodeViewModel(match.episode, withDescription: false)
       table.append([
-        Shown.shortID(match.podcastID), Shown.title(match.podcastTitle),
+        Shown.shortID(match.podcastID, length: idLength), Shown.title(match.podcastTitle),
         episode.publishedText ?? "", episode.durationText ?? "", episode.title ?? "(untitled)",
       ])
     }

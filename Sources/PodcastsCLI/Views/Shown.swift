@@ -42,8 +42,20 @@ enum Shown {
   }
 
   /// The id as lists show it: its first 8 characters, as `git` shortens hashes.
-  static func shortID(_ id: String) -> String {
-    TerminalText.sanitizedLine(String(id.prefix(8)))
+  static func shortID(_ id: String, length: Int = 8) -> String {
+    TerminalText.sanitizedLine(String(id.prefix(length)))
+  }
+
+  /// How many characters of each id a table shows: 8, or more when two of `ids` share their
+  /// first 8 (ignoring case, as lookups do), so that every id shown can be typed back.
+  static func shortIDLength(_ ids: [String]) -> Int {
+    let sorted = ids.map { Array($0.lowercased().utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+    var length = 8
+    for (a, b) in zip(sorted, sorted.dropFirst()) {
+      let shared = zip(a, b).prefix { $0 == $1 }.count
+      length = max(length, shared + 1)
+    }
+    return length
   }
 
   /// `2024-03-05` (UTC), or an empty cell.
