@@ -19,7 +19,7 @@ struct FeedBuilder {
   }
 
   private enum Field {
-    case title, itunesTitle
+    case title(rank: Int)
     case link(rank: Int)
     case description(rank: Int)
     case language
@@ -287,7 +287,7 @@ struct FeedBuilder {
     guard isFeedLevel else { return }
     let atom = parent == .feed
     switch element {
-    case .title: begin(.title, atom ? atomMode(attributes) : .html)
+    case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: feedLink(attributes)
     case .description: begin(.description(rank: 0), .html)
@@ -297,6 +297,9 @@ struct FeedBuilder {
     case .language, .dcLanguage: begin(.language, .plain)
     case .itunesAuthor: begin(.author(rank: 0), .html)
     case .managingEditor, .dcCreator: begin(.author(rank: 1), .html)
+    case .author where !atom: begin(.author(rank: 1), .html)
+    case .dcTitle: begin(.title(rank: 1), .html)
+    case .dcDescription: begin(.description(rank: 4), .html)
     case .itunesImage:
       if let href = attributes["href"] {
         imageURL.offer(url(href), rank: 0)
@@ -345,8 +348,13 @@ struct FeedBuilder {
     guard isItemLevel else { return }
     let atom = parent == .entry
     switch element {
-    case .title: begin(.title, atom ? atomMode(attributes) : .html)
-    case .itunesTitle: begin(.itunesTitle, .html)
+    case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
+    case .itunesTitle: begin(.title(rank: 1), .html)
+    case .dcTitle: begin(.title(rank: 2), .html)
+    case .dcDescription: begin(.description(rank: 3), .html)
+    case .xhtmlBody: begin(.description(rank: 1), .xhtml)
+    case .dcIssued: begin(.date(rank: 1), .plain)
+    case .dcModified: begin(.date(rank: 2), .plain)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: itemLink(attributes, atom: atom)
     case .guid, .id: begin(.guid, .plain)
@@ -480,7 +488,10 @@ struct FeedBuilder {
     switch type {
     case nil, "text", "text/plain": return .text
     case "xhtml", "application/xhtml+xml": return .xhtml
-    default: return .html
+    case "html", "text/html": return .html
+    case let type? where type.hasPrefix("text/") || type.hasSuffix("xml"): return .text
+    // Atom says any other media type is base64 (RFC 4287, 4.1.3.3).
+    default: return .base64(html: false)
     }
   }
 
@@ -549,10 +560,10 @@ struct FeedBuilder {
 
   private mutating func finishFeedField(_ field: Field, _ text: String?) {
     switch field {
-    case .title: title.offer(text, rank: 0)
+    case .title(let rank): title.offer(text, rank: rank)
     case .link(let rank): link.offer(text.flatMap(url), rank: rank)
     case .description(let rank): description.offer(text, rank: rank)
-    case .author(let rank): author.offer(text, rank: rank)
+    case .author(let rank): author.offer(rank == 0 ? text : text.map(PersonName.of), rank: rank)
     case .imageURL(let rank): imageURL.offer(text.flatMap(url), rank: rank)
     case .language: if language == nil { language = text }
     case .category: if let text { addPlainCategory(text) }
@@ -568,8 +579,7 @@ struct FeedBuilder {
     guard var item = draft.take() else { return }
     defer { draft = item }
     switch field {
-    case .title: item.title.offer(text, rank: 0)
-    case .itunesTitle: item.title.offer(text, rank: 1)
+    case .title(let rank): item.title.offer(text, rank: rank)
     case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
     case .guid: if item.episode.guid == nil { item.episode.guid = text }
     case .season(let rank): item.season.offer(text.flatMap(FeedNumber.integer), rank: rank)
