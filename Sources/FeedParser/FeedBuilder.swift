@@ -262,6 +262,11 @@ struct FeedBuilder {
       .entry where parent == .feed:
       draft = EpisodeDraft()
       draftDepth = stack.count
+      // An RSS 1.0 item is named by its rdf:about, the closest it has to a guid.
+      if format == .rss1 || format == .rss09x, let about = attributes.anyPrefix("about") {
+        let guid = nonBlank(about)
+        draft?.episode.guid = guid
+      }
       return
     default: break
     }
@@ -278,6 +283,12 @@ struct FeedBuilder {
       begin(.imageURL(rank: 1), .plain)
       return
     }
+    if parent == .itunesOwner, element == .itunesName, stack.count >= 3,
+      stack[stack.count - 3].element == .channel
+    {
+      begin(.author(rank: 2), .html)
+      return
+    }
     if parent == .author, element == .name, stack.count >= 3,
       stack[stack.count - 3].element == .feed
     {
@@ -288,6 +299,7 @@ struct FeedBuilder {
     let atom = parent == .feed
     switch element {
     case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
+    case .link where attributes["href"] != nil: feedLink(attributes)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: feedLink(attributes)
     case .description: begin(.description(rank: 0), .html)
@@ -301,7 +313,7 @@ struct FeedBuilder {
     case .dcTitle: begin(.title(rank: 1), .html)
     case .dcDescription: begin(.description(rank: 4), .html)
     case .itunesImage:
-      if let href = attributes["href"] {
+      if let href = attributes["href"] ?? attributes["url"] {
         imageURL.offer(url(href), rank: 0)
       }
     case .logo: begin(.imageURL(rank: 2), .plain)
@@ -345,7 +357,9 @@ struct FeedBuilder {
       mediaContent(attributes)
       return
     }
-    guard isItemLevel else { return }
+    let inMediaGroup =
+      parent == .mediaGroup && (element == .mediaTitle || element == .mediaDescription)
+    guard isItemLevel || inMediaGroup else { return }
     let atom = parent == .entry
     switch element {
     case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
@@ -353,8 +367,12 @@ struct FeedBuilder {
     case .dcTitle: begin(.title(rank: 2), .html)
     case .dcDescription: begin(.description(rank: 3), .html)
     case .xhtmlBody: begin(.description(rank: 1), .xhtml)
+    case .fullitem: begin(.description(rank: 1), .html)
+    case .mediaTitle: begin(.title(rank: 3), .text)
+    case .mediaDescription: begin(.description(rank: 4), .text)
     case .dcIssued: begin(.date(rank: 1), .plain)
     case .dcModified: begin(.date(rank: 2), .plain)
+    case .link where attributes["href"] != nil: itemLink(attributes, atom: atom)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: itemLink(attributes, atom: atom)
     case .guid, .id: begin(.guid, .plain)
@@ -384,7 +402,7 @@ struct FeedBuilder {
     case .itunesExplicit: begin(.explicit, .plain)
     case .itunesImage:
       if draft?.episode.imageUrl == nil,
-        let href = attributes["href"]
+        let href = attributes["href"] ?? attributes["url"]
       {
         let image = url(href)
         draft?.episode.imageUrl = image

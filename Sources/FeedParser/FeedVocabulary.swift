@@ -86,7 +86,7 @@ enum Element: Equatable {
   case issued, modified, created, logo, icon, name
   // Namespaced.
   case contentEncoded, dcDate, dcCreator, dcLanguage, dcTitle, dcDescription, dcIssued
-  case dcModified, xhtmlBody
+  case dcModified, xhtmlBody, fullitem, mediaTitle, mediaDescription, itunesName
   case itunesAuthor, itunesSummary, itunesSubtitle, itunesImage, itunesCategory, itunesExplicit
   case itunesNewFeedURL, itunesDuration, itunesSeason, itunesEpisode, itunesEpisodeType
   case itunesTitle, itunesType
@@ -126,6 +126,8 @@ enum Element: Equatable {
       switch name {
       case "content": self = .mediaContent
       case "group": self = .mediaGroup
+      case "title": self = .mediaTitle
+      case "description": self = .mediaDescription
       default: self = .unknown
       }
     case .modEnclosure:
@@ -145,7 +147,7 @@ enum Element: Equatable {
     "url": .url, "id": .id, "subtitle": .subtitle, "tagline": .tagline, "content": .content,
     "summary": .summary, "published": .published, "updated": .updated, "issued": .issued,
     "modified": .modified, "created": .created, "logo": .logo, "icon": .icon, "name": .name,
-    "pubdate": .pubDate,
+    "pubdate": .pubDate, "fullitem": .fullitem, "body": .xhtmlBody,
   ]
 
   private static let itunes: [String: Element] = [
@@ -153,7 +155,7 @@ enum Element: Equatable {
     "image": .itunesImage, "category": .itunesCategory, "explicit": .itunesExplicit,
     "new-feed-url": .itunesNewFeedURL, "duration": .itunesDuration, "season": .itunesSeason,
     "episode": .itunesEpisode, "episodeType": .itunesEpisodeType, "title": .itunesTitle,
-    "owner": .itunesOwner, "type": .itunesType,
+    "owner": .itunesOwner, "type": .itunesType, "name": .itunesName,
   ]
 
   private static let podcastIndex: [String: Element] = [

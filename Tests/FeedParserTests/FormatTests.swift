@@ -37,6 +37,34 @@ import Testing
     Case(file: "entities/hex_entity_x_uppercase.xml", format: .atom03) {
       $0.episodes.first?.title == "A"
     },
+    Case(file: "wellformed/psc/rss2.0simplechapter.xml", format: .rss2) {
+      $0.link == "http://podlove.org/"
+        && $0.episodes.first?.enclosure?.url == "http://podlove.org/files/fiatlux.mp3"
+    },
+    Case(file: "wellformed/rdf/rdf_item_title.xml", format: .rss1) {
+      $0.episodes.first?.guid == "http://example.com/1"
+    },
+    Case(file: "wellformed/media-rss/media_group.xml", format: .atom03) {
+      $0.episodes.first?.description == "Test Description"
+    },
+    Case(file: "wellformed/itunes/itunes_channel_owner_name.xml", format: .rss2) {
+      $0.author == "Mark Pilgrim"
+    },
+    Case(file: "wellformed/rss/channel_dc_creator_map_author_detail_email.xml", format: .rss2) {
+      $0.author == "Example editor"
+    },
+    Case(file: "wellformed/rss/item_dcterms_issued.xml", format: .rss2) {
+      $0.episodes.first?.published == Date(timeIntervalSince1970: 1_072_865_695)
+    },
+    Case(file: "wellformed/rss/item_dc_title.xml", format: .rss2) {
+      $0.episodes.first?.title == "Example title"
+    },
+    Case(file: "wellformed/sanitize/item_body_applet.xml", format: .rss2) {
+      $0.episodes.first?.description?.hasPrefix("safe<applet") == true
+    },
+    Case(file: "wellformed/atom10/entry_title_base64.xml", format: .atom10) {
+      $0.episodes.first?.title == "Example &lt;b&gt;Atom&lt;/b&gt;"
+    },
     Case(file: "wellformed/atom/entry_content_mode_base64.xml", format: .atom03) {
       $0.episodes.first?.description == "Example <b>Atom</b>"
     },
