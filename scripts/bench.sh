@@ -284,7 +284,7 @@ EOF
 }
 
 group_run() {
-    local i label cmd wall rss status note timed=()
+    local i label cmd wall cpu rss status note timed=()
     for i in "${!G_CMDS[@]}"; do
         label="${G_LABELS[$i]}"; cmd="${G_CMDS[$i]}"
         [[ -n "$G_PREPARE" ]] && eval "$G_PREPARE" >/dev/null 2>&1
@@ -292,6 +292,7 @@ group_run() {
         status=$?
         rss="$(awk -F': ' '/Maximum resident set size/ {print $2}' "$TMP/time")"
         wall="$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (k = 1; k <= n; k++) s = s * 60 + p[k]; print s}' "$TMP/time")"
+        cpu="$(awk -F': ' '/(User|System) time \(seconds\)/ {s += $2} END {print s}' "$TMP/time")"
         if ((status != 0)); then
             skip "$label ($G): exit $status: $(grep -v '^\s*$' "$TMP/stderr" | head -1 | cut -c1-200)"
             continue
@@ -303,7 +304,7 @@ group_run() {
         [[ -n "$note" ]] && say "warning: $label ($G): $note"
         if [[ "$(awk -v w="$wall" -v s="$SLOW_SECONDS" 'BEGIN {print (w > s)}')" == 1 ]]; then
             figure "$label" "$rss" "single" "$note" "$cmd"
-            printf '%s\t%s\t%s\n' "$G" "$label" "$wall" >>"$OUT/samples.tsv"
+            printf '%s\t%s\t%s\t%s\n' "$G" "$label" "$wall" "$cpu" >>"$OUT/samples.tsv"
             say "$label: ${wall}s (slow: measured by this run only)"
         else
             figure "$label" "$rss" "timed" "$note" "$cmd"

@@ -41,6 +41,7 @@ lines = {
     "memory": memory,
     "os": first("/etc/os-release", "PRETTY_NAME", "="),
     "kernel": platform.release(),
+    "load average at start": " ".join(f"{x:.2f}" for x in os.getloadavg()),
     "libxml2": run("pkg-config", "--modversion", "libxml-2.0") or run("xmllint", "--version"),
     "sqlite3": run("sqlite3", "--version").split(" ")[0],
     "python": platform.python_version(),
