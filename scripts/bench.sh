@@ -198,12 +198,12 @@ setup_peers() {
     local stamp="$VENV/.installed"
     if [[ ! -f "$stamp" ]]; then
         say "creating $VENV with ${PEERS[*]} (PyPI)"
-        python3 -m venv "$VENV" >"$TMP/venv.log" 2>&1 &&
-            "$VENV/bin/pip" install -q --disable-pip-version-check "${PEERS[@]}" >>"$TMP/venv.log" 2>&1 &&
-            touch "$stamp" || {
+        if ! { python3 -m venv "$VENV" && "$VENV/bin/pip" install -q --disable-pip-version-check "${PEERS[@]}"; } \
+            >"$TMP/venv.log" 2>&1; then
             skip "peers: cannot set up the virtualenv ($(tail -1 "$TMP/venv.log"))"
             return 1
-        }
+        fi
+        touch "$stamp"
     fi
     "$VENV/bin/pip" list --format=freeze --disable-pip-version-check 2>/dev/null |
         grep -iE "^($(IFS='|'; echo "${PEERS[*]}")|lxml)==" >"$OUT/peers.txt"
@@ -309,7 +309,7 @@ group_run() {
         else
             figure "$label" "$rss" "timed" "$note" "$cmd"
             timed+=("$i")
-            G_RUNS[$i]="$(awk -v w="$wall" -v b="$ROUND_BUDGET" 'BEGIN {k = w > 0 ? int(b / w) : 20; print (k < 1 ? 1 : (k > 20 ? 20 : k))}')"
+            G_RUNS[i]="$(awk -v w="$wall" -v b="$ROUND_BUDGET" 'BEGIN {k = w > 0 ? int(b / w) : 20; print (k < 1 ? 1 : (k > 20 ? 20 : k))}')"
         fi
     done
     rm -f "$TMP/stdout"
