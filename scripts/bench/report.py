@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Turn one benchmark run's raw results into a Markdown summary.
+"""Turn benchmark results into a Markdown summary.
 
-    report.py bench-data/results/<date>   # prints the summary
+    report.py bench-data/results/<date> [more result folders...]
 
-Reads what scripts/bench.sh leaves there: groups.tsv (one line a group of
-figures measured on the same input), figures.tsv (one line a figure: peak RSS,
-how it was measured), the hyperfine exports GROUP.roundN.json, samples.tsv
-(times measured outside hyperfine), machine.txt, peers.txt and skipped.txt.
+Reads what scripts/bench.sh leaves in a results folder: groups.tsv (one line a
+group of figures measured on the same input), figures.tsv (one line a figure:
+peak RSS, how it was measured), the hyperfine exports GROUP.roundN.*.json,
+samples.tsv (times measured outside hyperfine), machine.txt, peers.txt and
+skipped.txt. With several folders (say, one run per size) their groups are put
+together; a group measured in more than one keeps the last folder's figures.
 """
 import glob
 import json
 import os
+import re
 import statistics
 import sys
+
+PARSE_GROUP = re.compile(r"^parse-(?P<feed>.+)-(?P<items>\d+)$")
+LIMIT = "sax_limit"
 
 
 def read_tsv(path, width):
@@ -44,82 +50,148 @@ def duration(seconds):
 
 
 def ratio(value, reference):
-    if reference is None or reference <= 0:
+    if value is None or reference is None or reference <= 0:
         return ""
     r = value / reference
     return f"{r:.1f}×" if r < 100 else f"{r:.0f}×"
 
 
-def main(folder):
-    groups = read_tsv(os.path.join(folder, "groups.tsv"), 5)
-    figures = read_tsv(os.path.join(folder, "figures.tsv"), 6)
-    samples, cpu = {}, {}
+def median(values):
+    return statistics.median(values) if values else None
+
+
+class Group:
+    """The figures of one group, as measured in one results folder."""
+
+    def __init__(self, gid, title, reference, items, size, folder):
+        self.gid, self.title, self.reference = gid, title, reference
+        self.items, self.size, self.folder = int(items or 0), int(size or 0), folder
+        self.figures = []  # (label, rss_kb, how, note)
+        self.wall, self.cpu = {}, {}
+
+    def median_wall(self, label):
+        return median(self.wall.get(label, []))
+
+    def median_cpu(self, label):
+        return median(self.cpu.get(label, []))
+
+
+def load(folder):
+    groups = {}
+    for gid, title, reference, items, size in read_tsv(os.path.join(folder, "groups.tsv"), 5):
+        groups[gid] = Group(gid, title, reference, items, size, folder)
+    for gid, label, rss, how, note, _cmd in read_tsv(os.path.join(folder, "figures.tsv"), 6):
+        if gid in groups:
+            groups[gid].figures.append((label, rss, how, note))
     for row in read_tsv(os.path.join(folder, "samples.tsv"), 3):
-        samples.setdefault((row[0], row[1]), []).append(float(row[2]))
-        if len(row) > 3 and row[3]:
-            cpu.setdefault((row[0], row[1]), []).append(float(row[3]))
+        if row[0] in groups:
+            groups[row[0]].wall.setdefault(row[1], []).append(float(row[2]))
+            if len(row) > 3 and row[3]:
+                groups[row[0]].cpu.setdefault(row[1], []).append(float(row[3]))
     for path in sorted(glob.glob(os.path.join(folder, "*.round*.json"))):
-        group = os.path.basename(path).rsplit(".round", 1)[0]
+        group = groups.get(os.path.basename(path).rsplit(".round", 1)[0])
+        if group is None:
+            continue
         with open(path, encoding="utf-8") as f:
             for result in json.load(f)["results"]:
-                key = (group, result["command"])
-                samples.setdefault(key, []).extend(result["times"])
-                # hyperfine exports only the mean CPU time of a round's runs.
-                cpu.setdefault(key, []).append(result["user"] + result["system"])
+                group.wall.setdefault(result["command"], []).extend(result["times"])
+                # hyperfine exports only the mean CPU time of an invocation's runs.
+                group.cpu.setdefault(result["command"], []).append(result["user"] + result["system"])
+    return groups
+
+
+def group_table(g):
+    out = ["", f"## {g.title}" + (f" ({g.size / 1e6:.1f} MB)" if g.size else ""), ""]
+    ref_wall = g.median_wall(g.reference) if g.reference else None
+    ref_cpu = g.median_cpu(g.reference) if g.reference else None
+    x = f"× {g.reference}" if g.reference else "×"
+    out.append(f"| figure | median | {x} | CPU | {x} | MB/s | peak RSS | runs | note |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for label, rss, how, note in g.figures:
+        times = g.wall.get(label, [])
+        if not times:
+            out.append(f"| {label} | — | | | | | | 0 | no time recorded |")
+            continue
+        wall, cpu = median(times), g.median_cpu(label)
+        rate = f"{g.size / 1e6 / wall:.0f}" if g.size and how != "inprocess" else ""
+        memory = f"{int(rss) / 1024:.0f} MiB" if rss else ""
+        notes = [n for n in (note, "measured by one run (slow)" if how == "single" else "",
+                             "in-process" if how == "inprocess" else "") if n]
+        cpu_cells = f"{duration(cpu)} | {ratio(cpu, ref_cpu)}" if cpu is not None else " | "
+        out.append(f"| {label} | {duration(wall)} | {ratio(wall, ref_wall)} | {cpu_cells} | "
+                   f"{rate} | {memory} | {len(times)} | {'; '.join(notes)} |")
+    return out
+
+
+def parse_overview(groups):
+    """One table per feed: every tool against every size, the limit's ratios and memory."""
+    by_feed = {}
+    for g in groups:
+        m = PARSE_GROUP.match(g.gid)
+        if m:
+            by_feed.setdefault(m.group("feed"), []).append(g)
+    out = []
+    for feed, gs in by_feed.items():
+        gs.sort(key=lambda g: g.items)
+        labels = []
+        for g in gs:
+            labels += [f[0] for f in g.figures if f[0] not in labels]
+        out += ["", f"## parse {feed}: median wall time (× {LIMIT}, × {LIMIT} in CPU time), peak RSS", ""]
+        out.append("| figure | " + " | ".join(f"{g.items:,} items ({g.size / 1e6:.0f} MB)" for g in gs) + " |")
+        out.append("|---|" + "---:|" * len(gs))
+        for label in labels:
+            cells = []
+            for g in gs:
+                fig = next((f for f in g.figures if f[0] == label), None)
+                wall = g.median_wall(label)
+                if fig is None or wall is None:
+                    cells.append("—")
+                    continue
+                rs = [r for r in (ratio(wall, g.median_wall(LIMIT)),
+                                  ratio(g.median_cpu(label), g.median_cpu(LIMIT))) if r]
+                rss = f", {int(fig[1]) / 1024:.0f} MiB" if fig[1] else ""
+                once = ", 1 run" if fig[2] == "single" else ""
+                cells.append(f"{duration(wall)} ({', '.join(rs)}){rss}{once}")
+            out.append(f"| {label} | " + " | ".join(cells) + " |")
+    return out
+
+
+def main(folders):
+    merged = {}
+    for folder in folders:
+        merged.update(load(folder))
+    groups = list(merged.values())
 
     out = ["# Benchmark results", ""]
-    machine = read_lines(os.path.join(folder, "machine.txt"))
-    if machine:
+    for folder in folders:
+        machine = read_lines(os.path.join(folder, "machine.txt"))
+        if len(folders) > 1:
+            out.append(f"Run {os.path.basename(os.path.normpath(folder))}:")
         out += [f"- {line}" for line in machine]
-    peers = read_lines(os.path.join(folder, "peers.txt"))
-    if peers:
-        out.append("- peers: " + ", ".join(peers))
-    out.append("")
+        peers = read_lines(os.path.join(folder, "peers.txt"))
+        if peers:
+            out.append("- peers: " + ", ".join(peers))
+        out.append("")
     out.append("median: wall time of all runs; CPU: user + system time (median of the rounds' "
-               "means), steadier than wall time on a busy machine; each × column divides by "
-               "the same figure of the group's reference (for parsing: `sax_limit`, libxml2's "
-               "push parser with empty callbacks, on the same file); MB/s from the median; "
-               "peak RSS from `/usr/bin/time -v`.")
+               "means), steadier than wall time on a busy machine; each × divides by the same "
+               "figure of the group's reference (for parsing: `sax_limit`, libxml2's push parser "
+               "with empty callbacks, on the same file); MB/s from the median; peak RSS from "
+               "`/usr/bin/time -v`.")
+    out += parse_overview(groups)
+    for g in groups:
+        if g.figures:
+            out += group_table(g)
 
-    for gid, title, reference, items, size in groups:
-        rows = [f for f in figures if f[0] == gid]
-        if not rows:
-            continue
-        size = int(size or 0)
-        ref_samples = samples.get((gid, reference)) if reference else None
-        ref_median = statistics.median(ref_samples) if ref_samples else None
-        ref_cpu = cpu.get((gid, reference)) if reference else None
-        ref_cpu_median = statistics.median(ref_cpu) if ref_cpu else None
-        heading = title + (f" ({size / 1e6:.1f} MB)" if size else "")
-        out += ["", f"## {heading}", ""]
-        ref_title = f"× {reference}" if reference else "×"
-        out.append(f"| figure | median | {ref_title} | CPU | {ref_title} | MB/s | peak RSS | runs | note |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---|")
-        for _, label, rss, how, note, _cmd in rows:
-            times = samples.get((gid, label), [])
-            if not times:
-                out.append(f"| {label} | — | | | | | | 0 | no time recorded |")
-                continue
-            med = statistics.median(times)
-            rate = f"{size / 1e6 / med:.0f}" if size and how != "inprocess" else ""
-            memory = f"{int(rss) / 1024:.0f} MiB" if rss else ""
-            notes = [n for n in (note, "measured by one run (slow)" if how == "single" else "",
-                                 "in-process" if how == "inprocess" else "") if n]
-            cpu_times = cpu.get((gid, label))
-            cpu_med = statistics.median(cpu_times) if cpu_times else None
-            cpu_cells = (f"{duration(cpu_med)} | {ratio(cpu_med, ref_cpu_median)}"
-                         if cpu_med is not None else " | ")
-            out.append(f"| {label} | {duration(med)} | {ratio(med, ref_median)} | {cpu_cells} | "
-                       f"{rate} | {memory} | {len(times)} | {'; '.join(notes)} |")
-
-    skipped = read_lines(os.path.join(folder, "skipped.txt"))
+    skipped = []
+    for folder in folders:
+        skipped += [s for s in read_lines(os.path.join(folder, "skipped.txt")) if s not in skipped]
     if skipped:
         out += ["", "## Skipped", ""] + [f"- {line}" for line in skipped]
     print("\n".join(out))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: report.py RESULTS-FOLDER", file=sys.stderr)
+    if len(sys.argv) < 2:
+        print("usage: report.py RESULTS-FOLDER...", file=sys.stderr)
         sys.exit(2)
-    main(sys.argv[1])
+    main(sys.argv[1:])
