@@ -210,7 +210,7 @@ struct FrameworkTests {
 
   @Test func notYetAvailableCommandsFailWithStatusOne() async {
     let pending: [[String]] = [
-      ["refresh"], ["import", "subscriptions.opml"], ["export"],
+      ["import", "subscriptions.opml"], ["export"],
     ]
     for words in pending {
       let run = await runInProcess(words)
