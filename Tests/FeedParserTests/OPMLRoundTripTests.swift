@@ -12,6 +12,10 @@ import Testing
     ("Tom & Jerry <live> \"quoted\" 'single'", "Tom & Jerry <live> \"quoted\" 'single'"),
     ("&amp; &lt;b&gt; &#x27; &nbsp;", "&amp; &lt;b&gt; &#x27; &nbsp;"),
     ("tab\there\nnewline  double", "tab here newline double"),
+    (
+      "no-break\u{A0}space, ideographic\u{3000}space",
+      "no-break\u{A0}space, ideographic\u{3000}space"
+    ),
     ("bell\u{7}nul\u{0}esc\u{1B}[1m", "bellnulesc[1m"),
     ("Größe 日本語 🎧 עברית \u{FFFD}", "Größe 日本語 🎧 עברית \u{FFFD}"),
     ("non\u{FFFE}characters\u{FFFF}", "noncharacters"),

@@ -174,17 +174,18 @@ struct OPMLBuilder {
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// The text with each whitespace run made one space and the ends trimmed; nil when blank.
+  /// The text with each run of XML whitespace (space, tab, line feed, carriage return)
+  /// made one space and the ends trimmed; nil when blank. A no-break space is text.
   static func collapsed(_ text: String) -> String? {
     var result = ""
     var pendingSpace = false
-    for character in text {
-      if character.isWhitespace {
+    for scalar in text.unicodeScalars {
+      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
         pendingSpace = !result.isEmpty
       } else {
-        if pendingSpace { result.append(" ") }
+        if pendingSpace { result.unicodeScalars.append(" ") }
         pendingSpace = false
-        result.append(character)
+        result.unicodeScalars.append(scalar)
       }
     }
     return result.isEmpty ? nil : result
