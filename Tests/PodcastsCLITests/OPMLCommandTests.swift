@@ -1,4 +1,7 @@
+import Catalog
+import FeedViews
 import Foundation
+import PodcastModel
 import Testing
 
 @testable import PodcastsCLI
@@ -302,5 +305,50 @@ struct OPMLCommandTests {
     #expect(stderr.contains("\r") == terminal)
     #expect(stderr.hasSuffix("\(list): 3 feeds: 3 added, 0 already subscribed, 0 failed\n"))
     #expect(console.stdout.capturedText.split(separator: "\n").count == 3)
+  }
+}
+
+/// Import against a catalog prepared through the catalog's own API, in this process.
+@Suite struct OPMLImportCatalogTests {
+  @Test(arguments: [true, false])
+  func podcastKnownButNotSubscribedIsSubscribedAsItIs(noFetch: Bool) async throws {
+    let scratch = try OPMLCommandTests.Scratch()
+    let db = scratch.path("catalog.db")
+    let catalog = try Catalog(path: db, plainText: HTMLText.plainText)
+    let url = "http://127.0.0.1:1/known.xml"
+    let episode = Episode(guid: "e1", title: "Kept")
+    try catalog.save(
+      Podcast(
+        format: .rss2, title: "Stored &amp; kept", link: "https://known.example/",
+        episodes: [episode]),
+      feedURL: url, subscribing: nil, validators: HTTPValidators(etag: "\"v1\""))
+    #expect(try catalog.podcast(feedURL: url)?.subscribed == nil)
+    let list = try scratch.write(
+      "list.opml",
+      #"<opml><body><outline text="Other title" xmlUrl="\#(url)" htmlUrl="https://other.example/"/></body></opml>"#
+    )
+
+    let arguments = ["podcasts", "--db", db, "import", "--json", list]
+    let console = Console.capturing(now: { Date(timeIntervalSince1970: 1_709_647_620) })
+    let status = await CommandRunner.run(
+      root: PodcastsCommand.self, arguments: noFetch ? arguments + ["--no-fetch"] : arguments,
+      console: console)
+
+    let stored = try #require(try catalog.podcast(feedURL: url))
+    if noFetch {
+      #expect(status == 0)
+      #expect(stored.subscribed == Date(timeIntervalSince1970: 1_709_647_620))
+      #expect(stored.podcast.title == "Stored &amp; kept")
+      #expect(stored.podcast.link == "https://known.example/")
+      #expect(stored.refresh.validators.etag == "\"v1\"")
+      #expect(try catalog.episodes(ofPodcast: stored.id).map(\.episode.title) == ["Kept"])
+      #expect(console.stdout.capturedText.contains(#""title":"Stored & kept""#))
+      #expect(console.stdout.capturedText.contains(#""status":"added""#))
+    } else {
+      // Port 1 refuses the connection: the podcast stays as it was, unsubscribed.
+      #expect(status == 1)
+      #expect(stored.subscribed == nil)
+      #expect(console.stdout.capturedText.contains(#""status":"failed""#))
+    }
   }
 }
