@@ -19,6 +19,7 @@ typedef unsigned short PodcastsOpaqueUChar;
 #include <libxml/HTMLparser.h>
 #include <libxml/entities.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
 
 #undef UChar
 

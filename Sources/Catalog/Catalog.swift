@@ -86,6 +86,10 @@ public final class Catalog {
       PRAGMA synchronous = NORMAL;
       PRAGMA foreign_keys = ON;
       PRAGMA journal_size_limit = 67108864;
+      -- 32 MiB of page cache each: a feed's staged episodes stay in memory longer before
+      -- spilling to the temporary file, and memory stays bounded.
+      PRAGMA cache_size = -32768;
+      PRAGMA temp.cache_size = -32768;
       """)
   }
 

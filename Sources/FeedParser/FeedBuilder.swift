@@ -5,7 +5,7 @@ import PodcastModel
 /// where each element of RSS, Atom and their namespaces lands in the model.
 struct FeedBuilder {
   /// How captured character data becomes a model field.
-  private enum Mode {
+  private enum Mode: Equatable {
     /// Text used as it is (URLs, ids, dates, numbers); child elements ignored.
     case plain
     /// HTML (RSS text, Atom type="html"): kept as markup; child elements written back as tags.
@@ -14,10 +14,12 @@ struct FeedBuilder {
     case text
     /// Atom type="xhtml": child elements written back as tags, their text escaped.
     case xhtml
+    /// Atom 0.3 mode="base64": decoded when the element ends, then HTML or text.
+    case base64(html: Bool)
   }
 
   private enum Field {
-    case title, itunesTitle
+    case title(rank: Int)
     case link(rank: Int)
     case description(rank: Int)
     case language
@@ -260,6 +262,11 @@ struct FeedBuilder {
       .entry where parent == .feed:
       draft = EpisodeDraft()
       draftDepth = stack.count
+      // An RSS 1.0 item is named by its rdf:about, the closest it has to a guid.
+      if format == .rss1 || format == .rss09x, let about = attributes.anyPrefix("about") {
+        let guid = nonBlank(about)
+        draft?.episode.guid = guid
+      }
       return
     default: break
     }
@@ -276,6 +283,12 @@ struct FeedBuilder {
       begin(.imageURL(rank: 1), .plain)
       return
     }
+    if parent == .itunesOwner, element == .itunesName, stack.count >= 3,
+      stack[stack.count - 3].element == .channel
+    {
+      begin(.author(rank: 2), .html)
+      return
+    }
     if parent == .author, element == .name, stack.count >= 3,
       stack[stack.count - 3].element == .feed
     {
@@ -285,7 +298,8 @@ struct FeedBuilder {
     guard isFeedLevel else { return }
     let atom = parent == .feed
     switch element {
-    case .title: begin(.title, atom ? atomMode(attributes) : .html)
+    case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
+    case .link where attributes["href"] != nil: feedLink(attributes)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: feedLink(attributes)
     case .description: begin(.description(rank: 0), .html)
@@ -295,8 +309,11 @@ struct FeedBuilder {
     case .language, .dcLanguage: begin(.language, .plain)
     case .itunesAuthor: begin(.author(rank: 0), .html)
     case .managingEditor, .dcCreator: begin(.author(rank: 1), .html)
+    case .author where !atom: begin(.author(rank: 1), .html)
+    case .dcTitle: begin(.title(rank: 1), .html)
+    case .dcDescription: begin(.description(rank: 4), .html)
     case .itunesImage:
-      if let href = attributes["href"] {
+      if let href = attributes["href"] ?? attributes["url"] {
         imageURL.offer(url(href), rank: 0)
       }
     case .logo: begin(.imageURL(rank: 2), .plain)
@@ -340,11 +357,22 @@ struct FeedBuilder {
       mediaContent(attributes)
       return
     }
-    guard isItemLevel else { return }
+    let inMediaGroup =
+      parent == .mediaGroup && (element == .mediaTitle || element == .mediaDescription)
+    guard isItemLevel || inMediaGroup else { return }
     let atom = parent == .entry
     switch element {
-    case .title: begin(.title, atom ? atomMode(attributes) : .html)
-    case .itunesTitle: begin(.itunesTitle, .html)
+    case .title: begin(.title(rank: 0), atom ? atomMode(attributes) : .html)
+    case .itunesTitle: begin(.title(rank: 1), .html)
+    case .dcTitle: begin(.title(rank: 2), .html)
+    case .dcDescription: begin(.description(rank: 3), .html)
+    case .xhtmlBody: begin(.description(rank: 1), .xhtml)
+    case .fullitem: begin(.description(rank: 1), .html)
+    case .mediaTitle: begin(.title(rank: 3), .text)
+    case .mediaDescription: begin(.description(rank: 4), .text)
+    case .dcIssued: begin(.date(rank: 1), .plain)
+    case .dcModified: begin(.date(rank: 2), .plain)
+    case .link where attributes["href"] != nil: itemLink(attributes, atom: atom)
     case .link: begin(.link(rank: 0), .plain)
     case .atomLink: itemLink(attributes, atom: atom)
     case .guid, .id: begin(.guid, .plain)
@@ -374,7 +402,7 @@ struct FeedBuilder {
     case .itunesExplicit: begin(.explicit, .plain)
     case .itunesImage:
       if draft?.episode.imageUrl == nil,
-        let href = attributes["href"]
+        let href = attributes["href"] ?? attributes["url"]
       {
         let image = url(href)
         draft?.episode.imageUrl = image
@@ -468,13 +496,40 @@ struct FeedBuilder {
 
   private func atomMode(_ attributes: Attributes) -> Mode {
     let type = attributes["type"]?.lowercased()
-    if let mode = attributes["mode"]?.lowercased(), type == nil {
+    let mode = attributes["mode"]?.lowercased()
+    if mode == "base64" {
+      return .base64(html: type == nil || type!.contains("html"))
+    }
+    if let mode, type == nil {
       return mode == "xml" ? .xhtml : .html  // Atom 0.3 content: "escaped" or "xml"
     }
     switch type {
     case nil, "text", "text/plain": return .text
     case "xhtml", "application/xhtml+xml": return .xhtml
-    default: return .html
+    case "html", "text/html": return .html
+    case let type? where type.hasPrefix("text/") || type.hasSuffix("xml"): return .text
+    // Atom says any other media type is base64 (RFC 4287, 4.1.3.3).
+    default: return .base64(html: false)
+    }
+  }
+
+  /// Replaces base64 in the capture by what it encodes, escaped unless it is HTML.
+  private mutating func decodeBase64Capture(html: Bool) {
+    guard let decoded = Data(base64Encoded: Data(capture), options: .ignoreUnknownCharacters)
+    else {
+      warnings.add(kind: "unreadable base64", "base64 content that does not decode was dropped")
+      capture.removeAll(keepingCapacity: true)
+      return
+    }
+    capture.removeAll(keepingCapacity: true)
+    if html {
+      capture.append(contentsOf: decoded)
+    } else {
+      decoded.withUnsafeBytes { bytes in
+        if let base = bytes.bindMemory(to: UInt8.self).baseAddress {
+          appendEscaped(base, count: bytes.count)
+        }
+      }
     }
   }
 
@@ -493,6 +548,7 @@ struct FeedBuilder {
   }
 
   private mutating func finishCapture(_ field: Field) {
+    if case .base64(let html) = captureMode { decodeBase64Capture(html: html) }
     if captureTruncated {
       warnings.add(
         kind: "overlong fields",
@@ -522,10 +578,10 @@ struct FeedBuilder {
 
   private mutating func finishFeedField(_ field: Field, _ text: String?) {
     switch field {
-    case .title: title.offer(text, rank: 0)
+    case .title(let rank): title.offer(text, rank: rank)
     case .link(let rank): link.offer(text.flatMap(url), rank: rank)
     case .description(let rank): description.offer(text, rank: rank)
-    case .author(let rank): author.offer(text, rank: rank)
+    case .author(let rank): author.offer(rank == 0 ? text : text.map(PersonName.of), rank: rank)
     case .imageURL(let rank): imageURL.offer(text.flatMap(url), rank: rank)
     case .language: if language == nil { language = text }
     case .category: if let text { addPlainCategory(text) }
@@ -541,8 +597,7 @@ struct FeedBuilder {
     guard var item = draft.take() else { return }
     defer { draft = item }
     switch field {
-    case .title: item.title.offer(text, rank: 0)
-    case .itunesTitle: item.title.offer(text, rank: 1)
+    case .title(let rank): item.title.offer(text, rank: rank)
     case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
     case .guid: if item.episode.guid == nil { item.episode.guid = text }
     case .season(let rank): item.season.offer(text.flatMap(FeedNumber.integer), rank: rank)

@@ -162,6 +162,9 @@ public final class FeedParser {
       xml.builder.warnings.add(
         "\(r.controlCharacters) control characters not allowed in XML removed")
     }
+    if r.doubleHyphensInComments > 0 {
+      xml.builder.warnings.add("\(r.doubleHyphensInComments) \"--\" inside comments made \"- -\"")
+    }
     if r.contentAfterRoot { xml.builder.warnings.add("content after the feed's end ignored") }
     if xml.errorCount > 0, let first = xml.firstError {
       xml.builder.warnings.add("XML errors recovered from (\(xml.errorCount)), first at \(first)")

@@ -11,6 +11,8 @@ enum Namespace: Equatable {
   case content
   case dublinCore
   case media
+  /// XHTML, whose `body` some RSS items carry as their content.
+  case xhtml
   /// mod_enclosure, the RSS 1.0 way to attach media.
   case modEnclosure
   case xml
@@ -46,6 +48,7 @@ enum Namespace: Equatable {
     case "purl.org/rss/1.0/modules/content": self = .content
     case "purl.org/dc/elements/1.1", "purl.org/dc/terms": self = .dublinCore
     case "search.yahoo.com/mrss": self = .media
+    case "www.w3.org/1999/xhtml": self = .xhtml
     case "purl.oclc.org/net/rss_2.0/enc": self = .modEnclosure
     case "www.w3.org/xml/1998/namespace": self = .xml
     // RSS 2.0 was briefly given namespaces; their elements are plain RSS.
@@ -82,7 +85,8 @@ enum Element: Equatable {
   case managingEditor, url, id, subtitle, tagline, content, summary, published, updated
   case issued, modified, created, logo, icon, name
   // Namespaced.
-  case contentEncoded, dcDate, dcCreator, dcLanguage
+  case contentEncoded, dcDate, dcCreator, dcLanguage, dcTitle, dcDescription, dcIssued
+  case dcModified, xhtmlBody, fullitem, mediaTitle, mediaDescription, itunesName
   case itunesAuthor, itunesSummary, itunesSubtitle, itunesImage, itunesCategory, itunesExplicit
   case itunesNewFeedURL, itunesDuration, itunesSeason, itunesEpisode, itunesEpisodeType
   case itunesTitle, itunesType
@@ -106,8 +110,12 @@ enum Element: Equatable {
     case .dublinCore:
       switch name {
       case "date": self = .dcDate
-      case "creator": self = .dcCreator
+      case "creator", "author": self = .dcCreator
       case "language": self = .dcLanguage
+      case "title": self = .dcTitle
+      case "description": self = .dcDescription
+      case "issued", "created": self = .dcIssued
+      case "modified": self = .dcModified
       default: self = .unknown
       }
     case .itunes:
@@ -118,10 +126,14 @@ enum Element: Equatable {
       switch name {
       case "content": self = .mediaContent
       case "group": self = .mediaGroup
+      case "title": self = .mediaTitle
+      case "description": self = .mediaDescription
       default: self = .unknown
       }
     case .modEnclosure:
       self = name == "enclosure" ? .modEnclosure : .unknown
+    case .xhtml:
+      self = name == "body" ? .xhtmlBody : .unknown
     case .xml, .other:
       self = .unknown
     }
@@ -135,7 +147,7 @@ enum Element: Equatable {
     "url": .url, "id": .id, "subtitle": .subtitle, "tagline": .tagline, "content": .content,
     "summary": .summary, "published": .published, "updated": .updated, "issued": .issued,
     "modified": .modified, "created": .created, "logo": .logo, "icon": .icon, "name": .name,
-    "pubdate": .pubDate,
+    "pubdate": .pubDate, "fullitem": .fullitem, "body": .xhtmlBody,
   ]
 
   private static let itunes: [String: Element] = [
@@ -143,7 +155,7 @@ enum Element: Equatable {
     "image": .itunesImage, "category": .itunesCategory, "explicit": .itunesExplicit,
     "new-feed-url": .itunesNewFeedURL, "duration": .itunesDuration, "season": .itunesSeason,
     "episode": .itunesEpisode, "episodeType": .itunesEpisodeType, "title": .itunesTitle,
-    "owner": .itunesOwner, "type": .itunesType,
+    "owner": .itunesOwner, "type": .itunesType, "name": .itunesName,
   ]
 
   private static let podcastIndex: [String: Element] = [

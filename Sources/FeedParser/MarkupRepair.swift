@@ -19,6 +19,7 @@ struct MarkupRepair {
     var strayEndTags: Set<String> = []
     var unclosedElements: Set<String> = []
     var controlCharacters = 0
+    var doubleHyphensInComments = 0
     var junkBeforeRoot = false
     /// Whitespace before the XML declaration, which XML forbids.
     var blankBeforeDeclaration = false
@@ -228,9 +229,18 @@ struct MarkupRepair {
         }
 
       case .comment(let context):
-        guard let end = find(p, from: i, "-->") else { return final ? n : max(i, n - 2) }
-        i = end + 3
-        state = resume(context)
+        // XML forbids `--` inside a comment, and libxml2 gives up on the document there;
+        // HTML-minded feeds write it anyway. It becomes `- -`, the comment stays a comment.
+        guard let dashes = find(p, from: i, "--") else { return final ? n : max(i, n - 1) }
+        if dashes + 2 >= n && !final { return dashes }
+        if dashes + 2 < n && p[dashes + 2] == 0x3E {
+          i = dashes + 3
+          state = resume(context)
+        } else {
+          repairs.doubleHyphensInComments += 1
+          edit(p, at: dashes, skipping: 2, with: [0x2D, 0x20, 0x2D])
+          i = dashes + 2
+        }
 
       case .processingInstruction(let context):
         guard let end = find(p, from: i, "?>") else { return final ? n : max(i, n - 1) }

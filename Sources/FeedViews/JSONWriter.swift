@@ -25,6 +25,8 @@ public struct JSONWriter {
 
   private var buffer: [UInt8] = []
   private let fileDescriptor: Int32?
+  /// Where flushed bytes go instead of a file descriptor (a console that tests capture).
+  private let sink: ((UnsafeRawBufferPointer) -> Void)?
   private let flushThreshold: Int
   private var needsComma = false
   /// The first write error, after which output is dropped.
@@ -34,8 +36,19 @@ public struct JSONWriter {
   /// everything in ``bytes`` when `fileDescriptor` is nil.
   public init(fileDescriptor: Int32? = nil, flushThreshold: Int = 64 * 1024) {
     self.fileDescriptor = fileDescriptor
+    self.sink = nil
     self.flushThreshold = max(1, flushThreshold)
     buffer.reserveCapacity(fileDescriptor == nil ? 1024 : self.flushThreshold + 4096)
+  }
+
+  /// Hands the bytes to `sink` whenever `flushThreshold` bytes are buffered.
+  public init(
+    flushThreshold: Int = 64 * 1024, sink: @escaping (UnsafeRawBufferPointer) -> Void
+  ) {
+    self.fileDescriptor = nil
+    self.sink = sink
+    self.flushThreshold = max(1, flushThreshold)
+    buffer.reserveCapacity(self.flushThreshold + 4096)
   }
 
   /// The bytes not yet flushed: the whole document when writing to memory.
@@ -173,7 +186,13 @@ public struct JSONWriter {
 
   /// Hands the buffered bytes to the file descriptor (nothing when writing to memory).
   public mutating func flush() {
-    guard let fileDescriptor, !buffer.isEmpty else { return }
+    guard !buffer.isEmpty else { return }
+    if let sink {
+      buffer.withUnsafeBytes(sink)
+      buffer.removeAll(keepingCapacity: true)
+      return
+    }
+    guard let fileDescriptor else { return }
     if failure == nil {
       failure = buffer.withUnsafeBytes { Self.writeAll($0, to: fileDescriptor) }
     }
@@ -204,7 +223,7 @@ public struct JSONWriter {
   }
 
   @inline(__always) private mutating func flushIfFull() {
-    if buffer.count >= flushThreshold && fileDescriptor != nil { flush() }
+    if buffer.count >= flushThreshold && (fileDescriptor != nil || sink != nil) { flush() }
   }
 
   // MARK: encoding

@@ -1,16 +1,25 @@
+import Catalog
 import FeedParser
+import FeedViews
 import Foundation
 import PodcastModel
 
-/// In-process figures for BENCHMARKS.md: `PodcastsBench FIGURE FILE [RUNS]` prints the median
-/// wall time of RUNS runs of one stage of the work on FILE.
+/// In-process figures for BENCHMARKS.md: `PodcastsBench FIGURE FILE [RUNS]` runs one stage of
+/// the work on FILE RUNS times and prints the median and the fastest wall time.
+///
+///   parse-models   bytes to Podcast and Episode values (no text conversion, no output)
+///   html-text      HTML to text of every title and description (the feed parsed first)
+///   json           the Podcast's JSON written to memory (the feed parsed first)
+///   catalog-save   the parse streamed into a new catalog file, as `podcasts add` does
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else {
-  FileHandle.standardError.write(Data("usage: PodcastsBench parse-models FILE [RUNS]\n".utf8))
+let figures = ["parse-models", "html-text", "json", "catalog-save"]
+guard arguments.count >= 3, figures.contains(arguments[1]) else {
+  FileHandle.standardError.write(
+    Data("usage: PodcastsBench \(figures.joined(separator: "|")) FILE [RUNS]\n".utf8))
   exit(2)
 }
 let figure = arguments[1]
-let runs = arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5
+let runs = max(1, arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
 let file = URL(fileURLWithPath: arguments[2])
 
 func readChunks(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -21,7 +30,13 @@ func readChunks(_ url: URL, _ body: (UnsafeRawBufferPointer) throws -> Void) thr
   }
 }
 
-func measure(_ body: () throws -> Int) rethrows {
+func parse(onEpisode: ((Episode) throws -> Void)? = nil) throws -> Podcast {
+  let parser = FeedParser(onEpisode: onEpisode)
+  try readChunks(file) { try parser.feed($0) }
+  return try parser.finish()
+}
+
+func measure(_ body: () throws -> Int) throws {
   var times: [Double] = []
   var result = 0
   for _ in 0..<runs {
@@ -36,14 +51,47 @@ func measure(_ body: () throws -> Int) rethrows {
       times[times.count / 2], times[0], result))
 }
 
-switch figure {
-case "parse-models":
-  try measure {
-    let parser = FeedParser(feedURL: nil)
-    try readChunks(file) { try parser.feed($0) }
-    return try parser.finish().episodes.count
+do {
+  switch figure {
+  case "parse-models":
+    try measure { try parse().episodes.count }
+  case "html-text":
+    let podcast = try parse()
+    try measure {
+      var characters = 0
+      for episode in podcast.episodes {
+        characters += HTMLText.singleLine(episode.title ?? "").utf8.count
+        characters += HTMLText.plainText(episode.description ?? "").utf8.count
+      }
+      return characters
+    }
+  case "json":
+    let podcast = try parse()
+    try measure {
+      var bytes = 0
+      var writer = JSONWriter { bytes += $0.count }
+      writer.podcast(podcast)
+      try writer.finish()
+      return bytes
+    }
+  default:
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "podcasts-bench-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var run = 0
+    try measure {
+      run += 1
+      let catalog = try Catalog(
+        path: folder.appendingPathComponent("catalog-\(run).sqlite3").path,
+        plainText: HTMLText.plainText)
+      let report = try catalog.saveFeed(feedURL: file.absoluteString, subscribing: Date()) {
+        writer in try parse { try writer.add($0) }
+      }
+      return report.newEpisodes
+    }
   }
-default:
-  FileHandle.standardError.write(Data("unknown figure \(figure)\n".utf8))
-  exit(2)
+} catch {
+  FileHandle.standardError.write(Data("PodcastsBench: \(error)\n".utf8))
+  exit(1)
 }

@@ -16,6 +16,9 @@ Routes (query strings configure them):
                             /slash/feed/ is the feed
   /sleep?seconds=S          waits S seconds before answering
   /trickle?chunks=N&delay=D N chunks of 1 KiB, D seconds apart, with Content-Length
+  /gate?id=I                1 KiB of "a", then waits (10 s at most) for /open?id=I and
+                            sends 1 KiB of "b" when it came, of "x" when it did not
+  /open?id=I                opens the gate I
   /endless?id=I             a body without end (no Content-Length), ~30 MB/s
   /bytes?size=N&id=I        N bytes of the pattern 0, 1, ... 255, 0, 1, ... with
                             Content-Length
@@ -52,6 +55,13 @@ ETAG = '"v1-feed"'
 LAST_MODIFIED = "Tue, 01 Apr 2025 10:00:00 GMT"
 CLOSED = set()
 CLOSED_LOCK = threading.Lock()
+GATES = {}
+GATES_LOCK = threading.Lock()
+
+
+def gate(ident):
+    with GATES_LOCK:
+        return GATES.setdefault(ident, threading.Event())
 HTML = b"<!DOCTYPE html><html><head><title>Not a feed</title></head><body>Hi</body></html>"
 
 
@@ -147,6 +157,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.flush()
                 if i + 1 < chunks:
                     time.sleep(delay)
+        elif path == "/gate":
+            self.send_response(200)
+            self.send_header("Content-Length", "2048")
+            self.end_headers()
+            self.wfile.write(b"a" * 1024)
+            self.wfile.flush()
+            opened = gate(query.get("id", "")).wait(10)
+            self.wfile.write((b"b" if opened else b"x") * 1024)
+            self.wfile.flush()
+        elif path == "/open":
+            gate(query.get("id", "")).set()
+            self.send_body(200, b"open", "text/plain")
         elif path == "/endless":
             self.send_response(200)
             self.send_header("Content-Type", "application/rss+xml")

@@ -37,6 +37,37 @@ import Testing
     Case(file: "entities/hex_entity_x_uppercase.xml", format: .atom03) {
       $0.episodes.first?.title == "A"
     },
+    Case(file: "wellformed/psc/rss2.0simplechapter.xml", format: .rss2) {
+      $0.link == "http://podlove.org/"
+        && $0.episodes.first?.enclosure?.url == "http://podlove.org/files/fiatlux.mp3"
+    },
+    Case(file: "wellformed/rdf/rdf_item_title.xml", format: .rss1) {
+      $0.episodes.first?.guid == "http://example.com/1"
+    },
+    Case(file: "wellformed/media-rss/media_group.xml", format: .atom03) {
+      $0.episodes.first?.description == "Test Description"
+    },
+    Case(file: "wellformed/itunes/itunes_channel_owner_name.xml", format: .rss2) {
+      $0.author == "Mark Pilgrim"
+    },
+    Case(file: "wellformed/rss/channel_dc_creator_map_author_detail_email.xml", format: .rss2) {
+      $0.author == "Example editor"
+    },
+    Case(file: "wellformed/rss/item_dcterms_issued.xml", format: .rss2) {
+      $0.episodes.first?.published == Date(timeIntervalSince1970: 1_072_865_695)
+    },
+    Case(file: "wellformed/rss/item_dc_title.xml", format: .rss2) {
+      $0.episodes.first?.title == "Example title"
+    },
+    Case(file: "wellformed/sanitize/item_body_applet.xml", format: .rss2) {
+      $0.episodes.first?.description?.hasPrefix("safe<applet") == true
+    },
+    Case(file: "wellformed/atom10/entry_title_base64.xml", format: .atom10) {
+      $0.episodes.first?.title == "Example &lt;b&gt;Atom&lt;/b&gt;"
+    },
+    Case(file: "wellformed/atom/entry_content_mode_base64.xml", format: .atom03) {
+      $0.episodes.first?.description == "Example <b>Atom</b>"
+    },
   ]
 
   @Test(arguments: cases)
@@ -45,6 +76,30 @@ import Testing
     let podcast = try FeedParser.parse(Data(contentsOf: url))
     #expect(podcast.format == testCase.format)
     #expect(testCase.check(podcast), "\(podcast)")
+  }
+
+  /// Relative and protocol-relative URLs: `//host` takes the feed's scheme (https for a file).
+  @Test(arguments: [
+    (
+      "https://feeds.example.com/show/feed.xml", "https://cdn.example.com/a.mp3",
+      "https://feeds.example.com/show/b.mp3"
+    ),
+    (
+      "http://feeds.example.com/show/feed.xml", "http://cdn.example.com/a.mp3",
+      "http://feeds.example.com/show/b.mp3"
+    ),
+    (nil, "https://cdn.example.com/a.mp3", "b.mp3"),
+  ])
+  func relativeURLsAreResolved(feedURL: String?, protocolRelative: String, relative: String) throws
+  {
+    let document = """
+      <rss version="2.0"><channel><title>t</title>
+      <item><guid>1</guid><enclosure url="//cdn.example.com/a.mp3" type="audio/mpeg"/></item>
+      <item><guid>2</guid><enclosure url=" b.mp3 " type="audio/mpeg"/></item>
+      </channel></rss>
+      """
+    let podcast = try FeedParser.parse(Data(document.utf8), feedURL: feedURL)
+    #expect(podcast.episodes.map { $0.enclosure?.url } == [protocolRelative, relative])
   }
 
   @Test func undeclaredWellKnownPrefixesAreRead() throws {

@@ -47,7 +47,13 @@ struct EndToEndTests {
   }
 
   @Test func failureOfTheWorkIsStatusOne() throws {
-    let run = try BuiltProducts.run(["list"], environment: ["PODCASTS_DB": "/nonexistent/x.db"])
+    // A folder that cannot exist, even for root: its parent is a file.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "podcasts-not-a-folder-" + UUID().uuidString)
+    try Data().write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try BuiltProducts.run(
+      ["list"], environment: ["PODCASTS_DB": file.appendingPathComponent("x.db").path])
     #expect(run.status == 1)
     #expect(run.stdout.isEmpty)
     #expect(run.stderrLines.count == 1)

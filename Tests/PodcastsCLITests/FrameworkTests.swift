@@ -207,18 +207,4 @@ struct FrameworkTests {
     #expect(!run.stderr.contains("Error Domain"))
     #expect(run.stderr.hasSuffix(" (/nonexistent/podcasts-test-file)\n"))
   }
-
-  @Test func notYetAvailableCommandsFailWithStatusOne() async {
-    let pending: [[String]] = [
-      ["list"],
-      ["unsubscribe", "abc"], ["episodes", "abc"], ["show", "abc"], ["search", "word"],
-      ["refresh"], ["import", "subscriptions.opml"], ["export"],
-    ]
-    for words in pending {
-      let run = await runInProcess(words)
-      #expect(run.status == 1, "\(words)")
-      #expect(run.stdout.isEmpty)
-      #expect(run.stderr == "podcasts: 'podcasts \(words[0])' is not available yet\n")
-    }
-  }
 }

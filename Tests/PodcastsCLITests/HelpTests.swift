@@ -94,7 +94,9 @@ struct HelpTests {
 
   @Test func helpShowsDefaultsAndEnvironment() async {
     let refresh = await runInProcess(["refresh", "--help"], environment: ["COLUMNS": "200"])
-    #expect(refresh.stdout.contains("Fetch up to <n> feeds at a time. (default: 4)"))
+    #expect(
+      refresh.stdout.contains(
+        "Fetch up to <n> feeds at a time (at most 2 from one host). (default: 8)"))
     #expect(refresh.stdout.contains("(default: 30)"))
     #expect(
       refresh.stdout.contains(

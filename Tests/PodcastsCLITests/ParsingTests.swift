@@ -57,9 +57,9 @@ struct ParsingTests {
   }
 
   @Test(arguments: [
-    RefreshCase(words: ["refresh"], ids: [], jobs: 4, timeout: 30, json: false),
+    RefreshCase(words: ["refresh"], ids: [], jobs: 8, timeout: 30, json: false),
     RefreshCase(
-      words: ["refresh", "a", "b", "--jobs", "8", "--timeout=2.5"], ids: ["a", "b"], jobs: 8,
+      words: ["refresh", "a", "b", "--jobs", "3", "--timeout=2.5"], ids: ["a", "b"], jobs: 3,
       timeout: 2.5, json: false),
     RefreshCase(
       words: ["refresh", "-j2", "--json", "x"], ids: ["x"], jobs: 2, timeout: 30, json: true),
@@ -67,7 +67,7 @@ struct ParsingTests {
       words: ["refresh", "--timeout", "1e1", "-j", "1"], ids: [], jobs: 1, timeout: 10,
       json: false),
     RefreshCase(
-      words: ["refresh", "--", "--jobs", "-", "-5"], ids: ["--jobs", "-", "-5"], jobs: 4,
+      words: ["refresh", "--", "--jobs", "-", "-5"], ids: ["--jobs", "-", "-5"], jobs: 8,
       timeout: 30, json: false),
   ])
   func refreshOptions(_ testCase: RefreshCase) throws {

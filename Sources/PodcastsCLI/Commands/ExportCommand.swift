@@ -1,3 +1,5 @@
+import FeedViews
+
 /// `podcasts export`: the subscriptions as OPML.
 struct ExportCommand: ParsableCommand {
   static let output = Option<String>(
@@ -29,6 +31,28 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws {
-    throw CommandFailure.notAvailableYet("export")
+    var masked = 0
+    let hide = { (url: String) -> String in
+      guard !includeCredentials else { return url }
+      let shown = URLMasking.maskingCredentials(url)
+      if shown != url { masked += 1 }
+      return shown
+    }
+    let feeds = try context.openCatalog().exportEntries().map { entry in
+      OPMLWriter.Feed(
+        title: entry.title.map(HTMLText.singleLine), feedURL: hide(entry.feedURL),
+        siteURL: entry.link.map(hide))
+    }
+    let document = OPMLWriter(dateCreated: context.console.now).document(feeds)
+    if let output, output != "-" {
+      try AtomicFile.write(document, to: output, privateIfNew: includeCredentials)
+    } else {
+      context.console.write(document)
+    }
+    if masked > 0 {
+      context.console.warning(
+        "passwords in \(masked == 1 ? "1 URL" : "\(masked) URLs") written as ***; "
+          + "--include-credentials keeps them")
+    }
   }
 }

@@ -1,3 +1,6 @@
+import FeedParser
+import FeedViews
+
 /// `podcasts import`: subscribe to the feeds of an OPML file.
 struct ImportCommand: ParsableCommand {
   static let file = Argument<String>(
@@ -32,6 +35,73 @@ struct ImportCommand: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws {
-    throw CommandFailure.notAvailableYet("import")
+    let name = file == "-" ? "standard input" : file
+    let document: OPMLDocument
+    do {
+      document = try OPMLReader.read(try OPMLInput.read(file))
+    } catch let error as OPMLError {
+      throw CommandFailure("\(name): \(error)")
+    }
+    for warning in document.warnings {
+      context.console.warning("\(name): " + TerminalText.sanitizedLine(warning))
+    }
+    let results = try await SubscriptionImport(context: context, now: context.console.now)
+      .run(document.entries, fetch: !noFetch)
+    if json {
+      var writer = JSONWriter()
+      writer.beginArray()
+      for result in results { Self.write(result, to: &writer) }
+      writer.endArray()
+      try writer.finish()
+      context.console.write(writer.bytes)
+    } else {
+      for result in results where result.status == .added {
+        context.console.write(Self.line(for: result))
+      }
+    }
+    for result in results where result.status == .failed {
+      context.console.error(FeedFailure(result.entry.url, result.error ?? "failed").description)
+    }
+    context.console.note("\(name): " + Self.summary(of: results))
+    if results.contains(where: { $0.status == .failed }) { throw ExitCode(1) }
+  }
+
+  static func line(for result: SubscriptionImport.Result) -> String {
+    let title =
+      TerminalText.sanitizedLine(HTMLText.singleLine(result.title ?? "")).nonEmpty
+      ?? TerminalText.sanitizedLine(URLMasking.maskingCredentials(result.entry.url))
+    let id = result.podcastID.map { " (\($0.prefix(8)))" } ?? ""
+    let episodes = result.newEpisodes.map { $0 == 1 ? ": 1 episode" : ": \($0) episodes" } ?? ""
+    return "Added \(title)\(id)\(episodes)\n"
+  }
+
+  static func summary(of results: [SubscriptionImport.Result]) -> String {
+    guard !results.isEmpty else { return "no feeds in it" }
+    let count = { (status: SubscriptionImport.Result.Status) in
+      results.count { $0.status == status }
+    }
+    let feeds = results.count == 1 ? "1 feed" : "\(results.count) feeds"
+    return
+      "\(feeds): \(count(.added)) added, \(count(.alreadySubscribed)) already subscribed, "
+      + "\(count(.failed)) failed"
+  }
+
+  static func write(_ result: SubscriptionImport.Result, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("feedUrl")
+    writer.url(result.entry.url)
+    writer.key("id")
+    writer.string(result.podcastID)
+    writer.key("title")
+    writer.text(result.title ?? result.entry.title.map(SubscriptionImport.escapingHTML))
+    writer.key("folders")
+    writer.strings(result.entry.folders)
+    writer.key("status")
+    writer.string(result.status.rawValue)
+    writer.key("newEpisodes")
+    writer.int(result.newEpisodes)
+    writer.key("error")
+    writer.string(result.error)
+    writer.endObject()
   }
 }

@@ -31,18 +31,24 @@ struct ParseCommand: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws {
+    let stream = json ? StreamingPodcastJSON(output: context.console.stdout) : nil
     let loaded: FeedLoader.Loaded?
     do {
-      loaded = try await FeedLoader().load(source, fileIsFeedAddress: false)
-    } catch let error as FeedParseError {
-      throw FeedProblem(location: URLMasking.maskingCredentials(source), error: error)
+      loaded = try await FeedLoader().load(
+        source, fileIsFeedAddress: false, onEpisode: stream.map { stream in { stream.add($0) } })
+    } catch {
+      stream?.abandon()
+      if let error = error as? FeedParseError {
+        throw FeedProblem(location: URLMasking.maskingCredentials(source), error: error)
+      }
+      throw error
     }
-    guard let podcast = loaded?.podcast else { return }
-    if json {
-      var writer = JSONWriter()
-      writer.podcast(podcast)
-      try writer.finish()
-      context.console.write(writer.bytes)
+    guard let podcast = loaded?.podcast else {
+      stream?.abandon()
+      return
+    }
+    if let stream {
+      try stream.finish(with: podcast)
     } else {
       context.console.write(
         Self.summary(of: podcast, width: context.console.width, colour: context.console.usesColor))

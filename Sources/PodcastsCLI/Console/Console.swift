@@ -1,3 +1,4 @@
+import FeedViews
 import Foundation
 
 /// Everything a command may touch of the outside world besides files and the network: the
@@ -104,11 +105,16 @@ public struct Console: Sendable {
   }
 
   /// Error messages from lower layers may span lines; the command line reports one.
+  /// The message on one line and safe for a terminal: messages quote feed titles and
+  /// addresses, which strangers write.
   static func oneLine(_ message: String) -> String {
-    guard message.contains(where: \.isNewline) else { return message }
-    return message.split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-      .joined(separator: " ")
+    guard message.contains(where: \.isNewline) else {
+      return TerminalText.sanitizedLine(message)
+    }
+    return TerminalText.sanitizedLine(
+      message.split(whereSeparator: \.isNewline)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+        .joined(separator: " "))
   }
 }

@@ -32,7 +32,7 @@ struct FeedLoader: Sendable {
   /// - Returns: nil when the server answered 304 Not Modified to the validators given.
   func load(
     _ location: String, etag: String? = nil, lastModified: String? = nil,
-    fileIsFeedAddress: Bool = true, onEpisode: ((Episode) -> Void)? = nil
+    fileIsFeedAddress: Bool = true, onEpisode: ((Episode) throws -> Void)? = nil
   ) async throws -> Loaded? {
     var request = try FetchRequest(location: location, etag: etag, lastModified: lastModified)
     let isFile = request.url.isFileURL

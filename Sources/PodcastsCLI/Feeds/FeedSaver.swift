@@ -9,11 +9,39 @@ import PodcastModel
 /// with no catalog lock held, then parsed inside one catalog transaction, each episode
 /// handed to the catalog as the parser produces it. Memory stays flat for any size of
 /// feed, and the write lock is never held across the network.
+///
+/// `add` fetches and saves in one call; `refresh` fetches many feeds at once and saves each
+/// download through one connection as it arrives.
 struct FeedSaver: Sendable {
   enum Outcome: Sendable {
     case saved(SaveReport, feedURL: String)
     /// The server answered 304 Not Modified to the validators given.
     case notModified
+  }
+
+  /// A feed body set aside on disk, not parsed yet.
+  struct Download: Sendable {
+    let body: FileBody
+    let response: FetchResponse
+    /// The URL asked for.
+    let requestURL: URL
+
+    /// Where the feed is to be fetched from now on: the final URL when every redirect was
+    /// permanent, else the URL asked for.
+    var address: String { FeedLoader.storedAddress(request: requestURL, response: response) }
+  }
+
+  enum Fetched: Sendable {
+    case download(Download)
+    /// 304 Not Modified: no body. The response still tells about permanent redirects.
+    case notModified(FetchResponse)
+  }
+
+  /// What a save stored, and what the feed announced about its own address.
+  struct Saved: Sendable {
+    let report: SaveReport
+    /// The feed's itunes:new-feed-url / podcast:newFeedUrl, as given.
+    let newFeedURL: String?
   }
 
   let fetcher: Fetcher
@@ -24,46 +52,83 @@ struct FeedSaver: Sendable {
         version: PodcastsCommand.version, timeout: timeout, maxBodySize: maxBodySize))
   }
 
-  /// Fetches `location` and saves it.
+  /// Fetches `location` into a temporary file (a file of the user's is read in place).
+  func fetch(_ location: String, validators: HTTPValidators = HTTPValidators()) async throws
+    -> Fetched
+  {
+    let request = try FetchRequest(
+      location: location, etag: validators.etag, lastModified: validators.lastModified)
+    if request.url.isFileURL {
+      let response = FetchResponse(status: 200, finalURL: request.url)
+      return .download(
+        Download(
+          body: try FileBody(path: request.url.path), response: response,
+          requestURL: request.url))
+    }
+    let body = try FileBody.temporary()
+    let response = try await fetcher.fetch(request) { chunk in try body.append(chunk) }
+    if response.notModified { return .notModified(response) }
+    return .download(Download(body: body, response: response, requestURL: request.url))
+  }
+
+  /// Parses `download` into the catalog, in one transaction.
   /// - Parameters:
   ///   - storedFeedURL: the feed URL the catalog knows the podcast by, when it is already
   ///     there (a refresh): the podcast keeps its id and its episodes whatever the fetch
-  ///     finds, and a permanent move is applied afterwards by the caller.
+  ///     found, and a move is applied afterwards by the caller.
+  func save(
+    _ download: Download, into catalog: Catalog, subscribing: Date?,
+    storedFeedURL: String? = nil, now: Date
+  ) throws -> Saved {
+    let address = download.address
+    let feedURL = storedFeedURL ?? address
+    var newFeedURL: String?
+    do {
+      let report = try catalog.saveFeed(
+        feedURL: feedURL, subscribing: subscribing,
+        validators: HTTPValidators(
+          etag: download.response.etag, lastModified: download.response.lastModified),
+        at: now
+      ) { writer in
+        let parser = FeedParser(
+          feedURL: feedURL, baseURL: address, onEpisode: { try writer.add($0) })
+        try download.body.read { try parser.feed($0) }
+        let podcast = try parser.finish()
+        newFeedURL = podcast.newFeedUrl
+        return podcast
+      }
+      return Saved(report: report, newFeedURL: newFeedURL)
+    } catch let error as FeedParseError {
+      throw Self.naming(error, mediaType: download.response.mediaType)
+    }
+  }
+
+  /// Fetches `location` and saves it.
   func save(
     _ location: String, into catalog: Catalog, subscribing: Date?,
     validators: HTTPValidators = HTTPValidators(), storedFeedURL: String? = nil, now: Date
   ) async throws -> Outcome {
-    var request = try FetchRequest(
-      location: location, etag: validators.etag, lastModified: validators.lastModified)
-    var fetcher = self.fetcher
-    let body: FileBody
-    let response: FetchResponse
-    if request.url.isFileURL {
-      // A file is its own buffer: read in place, whatever its size.
-      fetcher.options.maxBodySize = Int.max
-      request.lastModified = nil
-      body = try FileBody(path: request.url.path)
-      response = FetchResponse(
-        status: 200, finalURL: request.url, redirectCount: 0, movedPermanently: false,
-        etag: nil, lastModified: nil, contentType: nil, contentLength: nil, bytesReceived: 0)
-    } else {
-      body = try FileBody.temporary()
-      response = try await fetcher.fetch(request) { chunk in try body.append(chunk) }
-      if response.notModified { return .notModified }
+    switch try await fetch(location, validators: validators) {
+    case .notModified:
+      return .notModified
+    case .download(let download):
+      let saved = try save(
+        download, into: catalog, subscribing: subscribing, storedFeedURL: storedFeedURL,
+        now: now)
+      return .saved(saved.report, feedURL: download.address)
     }
-    let address = FeedLoader.storedAddress(request: request.url, response: response)
-    let feedURL = storedFeedURL ?? address
-    let report = try catalog.saveFeed(
-      feedURL: feedURL, subscribing: subscribing,
-      validators: HTTPValidators(etag: response.etag, lastModified: response.lastModified),
-      at: now
-    ) { writer in
-      let parser = FeedParser(
-        feedURL: feedURL, baseURL: address, onEpisode: { try writer.add($0) })
-      try body.read { try parser.feed($0) }
-      return try parser.finish()
+  }
+
+  /// A web page where a feed should be is the commonest wrong address; the server's
+  /// Content-Type says so even when the page is too broken for the parser to tell.
+  static func naming(_ error: FeedParseError, mediaType: String?) -> FeedParseError {
+    guard mediaType == "text/html" || mediaType == "application/xhtml+xml" else { return error }
+    switch error {
+    case .notAFeed, .malformed:
+      return .notAFeed("the server sent a web page (\(mediaType ?? ""))")
+    case .empty, .entityExpansion:
+      return error
     }
-    return .saved(report, feedURL: address)
   }
 }
 

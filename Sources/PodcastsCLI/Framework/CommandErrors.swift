@@ -77,10 +77,6 @@ public struct CommandFailure: Error, Equatable, CustomStringConvertible {
 
   public var description: String { message }
 
-  /// The body of a command declared ahead of its implementation.
-  static func notAvailableYet(_ command: String) -> CommandFailure {
-    CommandFailure("'podcasts \(command)' is not available yet")
-  }
 }
 
 /// Ends the command with a status and no message, for a command that already reported what
