@@ -55,6 +55,7 @@ let package = Package(
     .executableTarget(name: "FuzzHTMLText", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzFeedDate", dependencies: ["FuzzSupport"]),
     .executableTarget(name: "FuzzFeedNumbers", dependencies: ["FuzzSupport"]),
+    .executableTarget(name: "FuzzOPMLReader", dependencies: ["FuzzSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,8 +3,8 @@
 #
 #   scripts/fuzz.sh [--seconds N] [TARGET...]
 #
-# TARGET is FuzzFeedParser, FuzzHTMLText, FuzzFeedDate or FuzzFeedNumbers (the "Fuzz" may be
-# left out); all of them by default. Each runs N seconds (default 30) under `nice -n 19`,
+# TARGET is FuzzFeedParser, FuzzHTMLText, FuzzFeedDate, FuzzFeedNumbers or FuzzOPMLReader (the
+# "Fuzz" may be left out); all of them by default. Each runs N seconds (default 30) under `nice -n 19`,
 # one after the other. Seeds come from SampleFeeds/, ../shared/corpus and
 # Tests/FuzzRegressions/ and are copied under the work folder at each run; the corpus each
 # target grows is kept there between runs.
@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(FuzzFeedParser FuzzHTMLText FuzzFeedDate FuzzFeedNumbers)
+all_targets=(FuzzFeedParser FuzzHTMLText FuzzFeedDate FuzzFeedNumbers FuzzOPMLReader)
 seconds=30
 targets=()
 while (($#)); do
@@ -68,6 +68,7 @@ max_len() {
   FuzzHTMLText) echo 8192 ;;
   FuzzFeedDate) echo 128 ;;
   FuzzFeedNumbers) echo 64 ;;
+  FuzzOPMLReader) echo 16384 ;;
   esac
 }
 
@@ -120,6 +121,9 @@ EOF
         sed -E 's/^length="//; s/"$//' | sort -u | head -n 1000 || true
     } | lines_to_files "$dir"
     ;;
+  FuzzOPMLReader)
+    find "$corpus/opml" -type f -name '*.opml' -exec cp {} "$dir"/ \; 2>/dev/null || true
+    ;;
   esac
   if [[ -d Tests/FuzzRegressions/$target ]]; then
     cp Tests/FuzzRegressions/"$target"/* "$dir"/ 2>/dev/null || true
@@ -156,6 +160,14 @@ dictionary() {
   FuzzFeedDate)
     for token in 'Tue, ' 'Thurs' 'March' ' GMT' ' +0000' 'Z' 'T' '-' ':' ' PST' ' EDT' 'UTC-05:00' \
       'AM' 'PM' '(GMT)' '2024' '24:00' ':60' '.123'; do
+      entry "$token"
+    done
+    ;;
+  FuzzOPMLReader)
+    for token in '<?xml version="1.0"' ' encoding="' '<opml version="2.0">' '</opml>' '<head>' \
+      '<title>' '<body>' '</body>' '<outline ' '</outline>' ' type="rss"' ' xmlUrl="' ' url="' \
+      ' htmlUrl="' ' text="' ' title="' '/>' 'http://' 'https://' 'feed://' 'itpc://' \
+      'feed:https://' 'user:secret@' '&amp;' '&nbsp;' '&#x' '<!ENTITY' '<![CDATA['; do
       entry "$token"
     done
     ;;

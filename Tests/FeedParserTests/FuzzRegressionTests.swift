@@ -27,7 +27,7 @@ struct FuzzRegressionTests {
   @Test(
     "Every target of this module has inputs kept",
     arguments: [
-      "FuzzFeedParser", "FuzzFeedDate", "FuzzFeedNumbers",
+      "FuzzFeedParser", "FuzzFeedDate", "FuzzFeedNumbers", "FuzzOPMLReader",
     ])
   func kept(_ target: String) {
     #expect(!Self.inputs(target).isEmpty)
@@ -50,6 +50,12 @@ struct FuzzRegressionTests {
     let found = try Self.violations("FuzzFeedNumbers", name) {
       ReaderInvariants.durationViolations($0) + ReaderInvariants.numberViolations($0)
     }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
+  @Test(arguments: inputs("FuzzOPMLReader"))
+  func opmlReader(_ name: String) throws {
+    let found = try Self.violations("FuzzOPMLReader", name, OPMLInvariants.violations)
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 }
