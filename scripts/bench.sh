@@ -20,6 +20,7 @@ ONLY="parse,inprocess,add,queries,refresh,startup"
 QUICK=0
 BINARY=""
 ROUNDS=""
+INVOCATION="$0${*:+ $*}"
 
 usage() {
     sed -n '2,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
@@ -101,7 +102,7 @@ mkdir -p "$OUT" "$TMP" "$DATA/bin" "$DATA/feeds"
 : >"$OUT/groups.tsv"
 : >"$OUT/figures.tsv"
 : >"$OUT/samples.tsv"
-printf '%s\n' "$0 $*" >"$OUT/command.txt"
+printf '%s\n' "$INVOCATION" >"$OUT/command.txt"
 
 say() { printf 'bench: %s\n' "$*" >&2; }
 skip() { printf 'bench: skip %s\n' "$*" >&2; printf '%s\n' "$*" >>"$OUT/skipped.txt"; }
@@ -622,8 +623,8 @@ EOF
     local have_newsboat=0
     if need newsboat newsboat; then
         printf 'reload-threads %s\n' "$JOBS" >"$dir/newsboat.conf"
-        # Twice: newsboat keeps a new feed's ETag and Last-Modified only from its
-        # second fetch on, and sends no conditional request before that.
+        # Twice: newsboat sends no conditional request on its second fetch of a
+        # feed it did not know, only from the third on.
         for k in 1 2; do
             if HOME="$dir/home" newsboat -u "$urls" -c "$dir/newsboat.db" -C "$dir/newsboat.conf" -x reload \
                 >/dev/null 2>&1; then
@@ -678,6 +679,7 @@ python3 "$HERE/machine.py" "$PODCASTS" >"$OUT/machine.txt"
 for f in parse inprocess add queries refresh startup; do
     wants "$f" && "fig_$f"
 done
+printf 'load average at end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)" >>"$OUT/machine.txt"
 python3 "$HERE/report.py" "$OUT" >"$OUT/summary.md"
 cat "$OUT/summary.md"
 say "results in $OUT"
