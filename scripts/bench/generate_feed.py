@@ -10,7 +10,8 @@ megabytes takes seconds, not minutes.
     generate_feed.py SOURCE.xml --items 50000 -o bench-data/feeds/1865-50000.xml
 
 With --feed-number K the channel becomes a podcast of its own (its podcast:guid,
-self link and title carry K), so that many generated feeds can share a catalog.
+self link and title carry K, and so do the guids and enclosure URLs of its
+items), so that many generated feeds can share a catalog.
 """
 
 import argparse
@@ -101,14 +102,14 @@ def rfc822(ts):
         t.tm_hour, t.tm_min, t.tm_sec)
 
 
-def rewrite(kind, value, n):
+def rewrite(kind, value, n, tag):
     if kind == "guid":
-        return value.strip() + b"-bench-%d" % n
+        return value.strip() + b"-bench-%s" % tag
     if kind == "title":
         return value.rstrip() + b" (copy %d)" % n
     if kind == "pubDate":
         return rfc822(NEWEST - n * 3600)
-    return with_query(value, b"bench=%d" % n)
+    return with_query(value, b"bench=%s" % tag)
 
 
 def with_query(url, param):
@@ -143,20 +144,24 @@ def distinct_channel(header, number):
     return header
 
 
-def generate(data, count, out, feed_number=None):
+def generate(data, count, out, feed_number=None, first=0):
+    """Write copies first .. first+count-1 of the items of `data`, the header and the footer."""
     header, items, separator, footer = split_feed(data)
     if feed_number is not None:
         header = distinct_channel(header, feed_number)
     templates = [template(item) for item in items]
     out.write(header)
     batch = []
-    for n in range(count):
+    for n in range(first, first + count):
         pieces, slots = templates[n % len(templates)]
-        if n:
+        # Guids and enclosure URLs differ between feeds too: a reader that keys
+        # items by guid alone (newsboat does) must not take them for one another.
+        tag = b"%d" % n if feed_number is None else b"%d-%d" % (feed_number, n)
+        if n > first:
             batch.append(separator)
         for i, (kind, value) in enumerate(slots):
             batch.append(pieces[i])
-            batch.append(rewrite(kind, value, n))
+            batch.append(rewrite(kind, value, n, tag))
         batch.append(pieces[-1])
         if len(batch) >= 20000:
             out.write(b"".join(batch))

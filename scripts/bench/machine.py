@@ -46,6 +46,8 @@ lines = {
     "sqlite3": run("sqlite3", "--version").split(" ")[0],
     "python": platform.python_version(),
     "hyperfine": run("hyperfine", "--version"),
+    "nginx": run("/usr/sbin/nginx", "-v"),
+    "newsboat": run("newsboat", "--version"),
     "swift": run("swift", "--version"),
     "commit": commit + (" (with uncommitted changes)" if dirty else ""),
 }

@@ -156,6 +156,82 @@ def parse_overview(groups):
     return out
 
 
+def figure_rss(g, label):
+    """Peak RSS of a figure in bytes, or None."""
+    fig = next((f for f in g.figures if f[0] == label), None)
+    return int(fig[1]) * 1024 if fig and fig[1] else None
+
+
+def targets(groups):
+    """The targets of the performance issue, each checked against the medians measured."""
+    rows = []
+
+    def row(number, target, measured, ok):
+        verdict = "—" if ok is None else ("PASS" if ok else "**MISS**")
+        rows.append(f"| {number} | {target} | {measured} | {verdict} |")
+
+    def under(number, target, g, label, seconds):
+        value = g.median_wall(label)
+        if value is None:
+            row(number, target, "not measured", None)
+        else:
+            row(number, target, duration(value), value < seconds)
+
+    def at_most(number, target, g, label, reference, factor):
+        value, ref = g.median_wall(label), g.median_wall(reference)
+        if value is None or ref is None:
+            row(number, target, "not measured", None)
+        else:
+            row(number, target, f"{duration(value)} / {duration(ref)} = {value / ref:.2f}×",
+                value <= factor * ref)
+
+    for g in groups:
+        if g.gid.startswith("parse-"):
+            at_most(1, f"{g.title}: `podcasts parse --json` ≤ 2.0× sax_limit", g,
+                    "podcasts parse --json", LIMIT, 2.0)
+            ours, peer = g.median_wall("podcasts parse --json"), g.median_wall("fastfeedparser")
+            if ours is None or peer is None:
+                row(1, f"{g.title}: faster than fastfeedparser", "not measured", None)
+            else:
+                row(1, f"{g.title}: faster than fastfeedparser",
+                    f"{duration(ours)} vs {duration(peer)} ({ours / peer:.2f}×)", ours < peer)
+    for g in groups:
+        if g.gid.startswith("stages-"):
+            at_most(2, f"{g.title}: parse-models (in-process) ≤ 1.3× sax_limit", g,
+                    "parse-models", LIMIT, 1.3)
+    for g in groups:
+        if g.gid.startswith("add-"):
+            rss = figure_rss(g, "podcasts add")
+            if rss is None:
+                row(3, f"{g.title}: peak RSS < 150 MB", "not measured", None)
+            else:
+                row(3, f"{g.title}: peak RSS < 150 MB",
+                    f"{rss / 1e6:.0f} MB ({rss / 2**20:.0f} MiB)", rss < 150e6)
+            at_most(3, f"{g.title}: wall time ≤ 1.5× `podcasts parse --json`", g,
+                    "podcasts add", "podcasts parse --json", 1.5)
+    for g in groups:
+        if g.gid.startswith("list-"):
+            under(4, f"{g.title}: < 50 ms", g, "podcasts list --json", 0.050)
+            at_most(4, f"{g.title}: ≤ 2× sqlite3", g, "podcasts list --json", g.reference, 2.0)
+        elif g.gid.startswith("episodes-"):
+            under(4, f"{g.title}: < 20 ms", g, "podcasts episodes --limit 20", 0.020)
+        elif g.gid.startswith("search-"):
+            under(4, f"{g.title}: < 100 ms", g, "podcasts search", 0.100)
+    for g in groups:
+        if g.gid.startswith("refresh-304-"):
+            under(5, f"{g.title}: < 1 s", g, "podcasts refresh", 1.0)
+        elif g.gid.startswith("refresh-200-"):
+            at_most(5, f"{g.title}: ≥ 2× faster than newsboat (≤ 0.5×)", g, "podcasts refresh",
+                    "newsboat", 0.5)
+    for g in groups:
+        if g.gid == "startup":
+            under(6, "start-up: `podcasts --help` < 10 ms", g, "podcasts --help", 0.010)
+            under(6, "start-up: `podcasts list` (small catalog) < 10 ms", g, "podcasts list", 0.010)
+    if not rows:
+        return []
+    return ["", "## Targets", "", "| # | target | measured (median) | result |", "|---|---|---|---|"] + rows
+
+
 def main(folders):
     merged = {}
     for folder in folders:
@@ -177,6 +253,7 @@ def main(folders):
                "figure of the group's reference (for parsing: `sax_limit`, libxml2's push parser "
                "with empty callbacks, on the same file); MB/s from the median; peak RSS from "
                "`/usr/bin/time -v`.")
+    out += targets(groups)
     out += parse_overview(groups)
     for g in groups:
         if g.figures:
