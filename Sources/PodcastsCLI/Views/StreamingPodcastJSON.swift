@@ -20,6 +20,7 @@ final class StreamingPodcastJSON: @unchecked Sendable {
   private var failure: (any Error)?
   /// Episodes waiting at most: the parser waits when the writer falls behind.
   private static let capacity = 512
+  private static let batch = 64
 
   init(output: OutputChannel) {
     let thread = Thread { [self] in write(to: output) }
@@ -32,7 +33,9 @@ final class StreamingPodcastJSON: @unchecked Sendable {
     condition.lock()
     while pending.count >= Self.capacity && !abandoned { condition.wait() }
     pending.append(episode)
-    condition.signal()
+    // The writer is woken for batches, not for every episode: waking a thread costs more
+    // than writing one episode.
+    if pending.count >= Self.batch { condition.signal() }
     condition.unlock()
   }
 
@@ -64,7 +67,7 @@ final class StreamingPodcastJSON: @unchecked Sendable {
     var batch: [Episode] = []
     while true {
       condition.lock()
-      while pending.isEmpty && podcast == nil && !abandoned { condition.wait() }
+      while pending.count < Self.batch && podcast == nil && !abandoned { condition.wait() }
       swap(&batch, &pending)
       let podcast = self.podcast
       let abandoned = self.abandoned
