@@ -26,7 +26,9 @@ import Testing
       title: "t", enclosureURL: "https://e.com/a.mp3?a=1&b=2", warning: "unescaped \"&\""),
     Case(
       name: "escaped & in a URL",
-      item: "<title>t</title><enclosure url=\"https://e.com/a.mp3?a=1&amp;b=2\" type=\"audio/mpeg\"/>",
+      item:
+        "<title>t</title>"
+        + "<enclosure url=\"https://e.com/a.mp3?a=1&amp;b=2\" type=\"audio/mpeg\"/>",
       title: "t", enclosureURL: "https://e.com/a.mp3?a=1&b=2", warning: ""),
     Case(
       name: "HTML entities", item: "<title>caf&eacute;&nbsp;&rsquo;s</title>",
@@ -41,7 +43,8 @@ import Testing
       name: "unescaped <", item: "<title>a < b</title>", title: "a < b", enclosureURL: nil,
       warning: "unescaped \"<\""),
     Case(
-      name: "unclosed HTML inside a field", item: "<description>one<br>two</description><title>t</title>",
+      name: "unclosed HTML inside a field",
+      item: "<description>one<br>two</description><title>t</title>",
       title: "t", enclosureURL: nil, warning: "<br>"),
     Case(
       name: "Windows-1252 character reference", item: "<title>it&#146;s</title>",
@@ -56,7 +59,8 @@ import Testing
 
   @Test(arguments: cases)
   func dataSurvivesRepair(testCase: Case) throws {
-    let document = "<rss version=\"2.0\"><channel><title>c</title><item>\(testCase.item)</item></channel></rss>"
+    let document =
+      "<rss version=\"2.0\"><channel><title>c</title><item>\(testCase.item)</item></channel></rss>"
     let podcast = try FeedParser.parse(Data(document.utf8))
     #expect(podcast.title == "c")
     let episode = try #require(podcast.episodes.first)
@@ -87,7 +91,8 @@ import Testing
   }
 
   @Test func junkBeforeTheDeclarationIsSkipped() throws {
-    let document = "\n\n   <?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>c</title></channel></rss>"
+    let document =
+      "\n\n   <?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>c</title></channel></rss>"
     let podcast = try FeedParser.parse(Data(document.utf8))
     #expect(podcast.title == "c")
   }

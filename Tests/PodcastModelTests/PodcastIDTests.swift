@@ -29,7 +29,10 @@ import Testing
 
   @Test(arguments: [
     (Episode(guid: "g1", link: "l"), "guid:g1"),
-    (Episode(guid: "  ", enclosure: Enclosure(url: "https://e/a.mp3")), "enclosure:https://e/a.mp3"),
+    (
+      Episode(guid: "  ", enclosure: Enclosure(url: "https://e/a.mp3")),
+      "enclosure:https://e/a.mp3"
+    ),
     (Episode(title: "t", link: "https://e/1"), "link:https://e/1"),
     (Episode(title: "Only a title"), "title:Only a title"),
   ])
