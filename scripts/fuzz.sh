@@ -3,9 +3,9 @@
 #
 #   scripts/fuzz.sh [--seconds N] [TARGET...]
 #
-# TARGET is FuzzFeedParser, FuzzHTMLText, FuzzFeedDate, FuzzFeedNumbers or FuzzOPMLReader (the
-# "Fuzz" may be left out); all of them by default. Each runs N seconds (default 30) under `nice -n 19`,
-# one after the other. Seeds come from SampleFeeds/, ../shared/corpus and
+# TARGET is FuzzFeedParser, FuzzHTMLText, FuzzFeedDate, FuzzFeedNumbers or FuzzOPMLReader
+# (the "Fuzz" may be left out); all of them by default. Each runs N seconds (default 30) under
+# `nice -n 19`, one after the other. Seeds come from SampleFeeds/, ../shared/corpus and
 # Tests/FuzzRegressions/ and are copied under the work folder at each run; the corpus each
 # target grows is kept there between runs.
 #
