@@ -128,9 +128,6 @@ public final class FeedParser {
     if r.blankBeforeDeclaration {
       xml.builder.warnings.add("blank lines before the XML declaration ignored")
     }
-    if r.blankBeforeDeclaration {
-      xml.builder.warnings.add("blank lines before the XML declaration ignored")
-    }
     if r.junkBeforeRoot { xml.builder.warnings.add("text before the feed's first element ignored") }
     if r.bareAmpersands > 0 {
       xml.builder.warnings.add("\(r.bareAmpersands) unescaped \"&\" kept as text")

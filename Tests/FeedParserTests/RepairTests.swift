@@ -90,6 +90,14 @@ import Testing
     }
   }
 
+  /// Each repair is reported once, however many kinds a feed needs.
+  @Test(
+    arguments: TestFiles.files(under: TestFiles.sampleFeeds).filter { $0.pathExtension != "md" })
+  func noWarningIsRepeated(file: URL) throws {
+    let podcast = try FeedParser.parse(Data(contentsOf: file), baseURL: file.absoluteString)
+    #expect(Set(podcast.warnings).count == podcast.warnings.count, "\(podcast.warnings)")
+  }
+
   @Test func junkBeforeTheDeclarationIsSkipped() throws {
     let document =
       "\n\n   <?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>c</title></channel></rss>"
