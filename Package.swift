@@ -37,15 +37,20 @@ let package = Package(
     .testTarget(
       name: "FeedViewsTests", dependencies: ["FeedViews", "PodcastModel", "FuzzSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CatalogTests", dependencies: ["Catalog", "PodcastModel"]),
+    .testTarget(
+      name: "CatalogTests", dependencies: ["Catalog", "PodcastModel", "TestProcesses"]),
+    // Starts the processes that tests run (servers, the built executable) so that they can
+    // always be stopped.
+    .target(name: "TestProcesses", path: "Tests/TestProcesses"),
     // Runs catalog saves in a separate process, for the crash and concurrency tests, and
     // measures the catalog on a large generated file.
     .executableTarget(
       name: "CatalogHarness", dependencies: ["Catalog", "PodcastModel"],
       path: "Tests/CatalogHarness"),
     .testTarget(
-      name: "FeedFetcherTests", dependencies: ["FeedFetcher"], exclude: ["test_server.py"]),
-    .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI"]),
+      name: "FeedFetcherTests", dependencies: ["FeedFetcher", "TestProcesses"],
+      exclude: ["test_server.py"]),
+    .testTarget(name: "PodcastsCLITests", dependencies: ["PodcastsCLI", "TestProcesses"]),
     // Fuzz targets (scripts/fuzz.sh, docs/hardening.md). A plain build makes replayers of
     // saved inputs; with -DFUZZING and -sanitize=fuzzer they run libFuzzer.
     .systemLibrary(name: "CLibFuzzer"),

@@ -1,15 +1,13 @@
 import Foundation
 import PodcastModel
+import TestProcesses
 import Testing
 
 @testable import Catalog
 
 /// A CatalogHarness process (see Tests/CatalogHarness) with its stdin and stdout.
 final class Harness {
-  let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private var buffer = Data()
+  let process: ChildProcess
 
   /// The harness binary that SwiftPM builds beside the test binary.
   static var executable: URL {
@@ -20,40 +18,32 @@ final class Harness {
   init(_ arguments: [String]) throws {
     // Writing to a harness that has died must fail the test, not kill the test process.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    process = try ChildProcess.spawn(
+      Self.executable.path, arguments, stdin: .pipe, stdout: .pipe)
   }
+
+  deinit { process.kill() }
 
   /// The next line the harness prints; nil once it has exited without printing one.
   func readLine() -> String? {
-    while true {
-      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return line
-      }
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { return nil }
-      buffer.append(chunk)
-    }
+    process.readLine(timeout: 50)
   }
 
   func send(_ line: String) throws {
-    try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    try process.writeInput(Array((line + "\n").utf8))
   }
 
   func kill() {
-    _ = Foundation.kill(process.processIdentifier, SIGKILL)
+    process.kill()
   }
+
+  /// Whether the harness still runs.
+  var isRunning: Bool { process.exitStatus == nil }
 
   /// Waits for the process to end and gives what it printed after the last line read.
   func finish() -> String {
-    process.waitUntilExit()
-    buffer.append(output.fileHandleForReading.readDataToEndOfFile())
-    return String(decoding: buffer, as: UTF8.self)
+    if process.wait(timeout: 50) == nil { process.kill() }
+    return process.readRest(timeout: 5)
   }
 }
 
@@ -97,7 +87,7 @@ struct ProcessTests {
     }
     for child in children {
       #expect(child.finish() == "saved \(count)\n")
-      #expect(child.process.terminationStatus == 0)
+      #expect(child.process.exitStatus == 0)
     }
 
     let catalog = try openCatalog(path)
@@ -147,7 +137,7 @@ struct ProcessTests {
       #expect(child.readLine() == "merging")
       let wal = path + "-wal"
       let start = walSize(wal)
-      while child.process.isRunning && walSize(wal) < start + 1 << 20 {
+      while child.isRunning && walSize(wal) < start + 1 << 20 {
         usleep(500)
       }
       child.kill()

@@ -1,5 +1,6 @@
 import FeedFetcher
 import Foundation
+import TestProcesses
 import Testing
 
 /// The Python test server (test_server.py beside this file), on 127.0.0.1 on a port it
@@ -7,8 +8,7 @@ import Testing
 /// test process even if that crashes.
 final class TestServer: Sendable {
   let port: Int
-  private let process: Process
-  private let input: Pipe
+  private let process: ChildProcess
 
   @TaskLocal static var current: TestServer?
 
@@ -17,42 +17,27 @@ final class TestServer: Sendable {
     get throws { try #require(current, "the suite needs the .localServer trait") }
   }
 
-  private init(port: Int, process: Process, input: Pipe) {
+  private init(port: Int, process: ChildProcess) {
     self.port = port
     self.process = process
-    self.input = input
   }
 
   static func start() throws -> TestServer {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("test_server.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    let process = try ChildProcess.spawn(
+      "python3", [script.path], stdin: .pipe, stdout: .pipe)
     // The first line of output is the port; the server prints it once it listens.
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { break }
-      line.append(more)
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
-      process.terminate()
+    let text = process.readLine(timeout: 30) ?? ""
+    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      process.stop()
       throw ServerError(message: "test_server.py did not print a port (got \"\(text)\")")
     }
-    return TestServer(port: port, process: process, input: input)
+    return TestServer(port: port, process: process)
   }
 
   func stop() {
-    try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    process.stop()
   }
 
   func url(_ pathAndQuery: String, host: String = "127.0.0.1") -> URL {

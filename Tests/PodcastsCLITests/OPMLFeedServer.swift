@@ -1,11 +1,11 @@
 import Foundation
+import TestProcesses
 
 /// Python's `http.server` on 127.0.0.1, on a port the system picks, serving copies of the
 /// project's sample feeds from a temporary folder; stopped and removed by `stop()`.
 ///
-/// The server exits when its standard input closes: a signal may find it blocked (children
-/// inherit the signal mask of the thread that started them), and a test process that
-/// crashes still closes the pipe.
+/// The server also exits when its standard input closes, so a test process that crashes
+/// does not leave it behind.
 final class OPMLFeedServer: Sendable {
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -13,8 +13,7 @@ final class OPMLFeedServer: Sendable {
 
   let port: Int
   let folder: URL
-  private let process: Process
-  private let input: Pipe
+  private let process: ChildProcess
 
   static let sampleFeeds = BuiltProducts.packageRoot.appendingPathComponent("SampleFeeds")
 
@@ -24,11 +23,10 @@ final class OPMLFeedServer: Sendable {
       .filter { $0.hasSuffix(".xml") || $0.hasSuffix(".rdf") }.sorted()
   }
 
-  private init(port: Int, folder: URL, process: Process, input: Pipe) {
+  private init(port: Int, folder: URL, process: ChildProcess) {
     self.port = port
     self.folder = folder
     self.process = process
-    self.input = input
   }
 
   private static let script = """
@@ -48,37 +46,22 @@ final class OPMLFeedServer: Sendable {
       try FileManager.default.copyItem(
         at: sampleFeeds.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // Port 0: the system picks a free one, which the server prints.
-    process.arguments = ["python3", "-c", script, folder.path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { break }
-      line.append(more)
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
-      try? input.fileHandleForWriting.close()
-      process.waitUntilExit()
+    let process = try ChildProcess.spawn(
+      "python3", ["-c", script, folder.path], stdin: .pipe, stdout: .pipe)
+    let text = process.readLine(timeout: 30) ?? ""
+    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      process.stop()
       try? FileManager.default.removeItem(at: folder)
       throw Failure(description: "the feed server did not say its port (got \"\(text)\")")
     }
-    return OPMLFeedServer(port: port, folder: folder, process: process, input: input)
+    return OPMLFeedServer(port: port, folder: folder, process: process)
   }
 
   func url(_ name: String) -> String { "http://127.0.0.1:\(port)/\(name)" }
 
   func stop() {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    process.stop()
     try? FileManager.default.removeItem(at: folder)
   }
 }

@@ -2,6 +2,7 @@ import Catalog
 import FeedViews
 import Foundation
 import PodcastModel
+import TestProcesses
 
 /// A catalog of its own in a temporary folder, and the built `podcasts` run against it.
 final class RefreshSandbox: Sendable {
@@ -143,24 +144,11 @@ final class ScriptedServer: Sendable {
   static func start() throws -> ScriptedServer {
     let script = BuiltProducts.packageRoot.appendingPathComponent(
       "Tests/FeedFetcherTests/test_server.py")
-    let output = try ChildProcess.outputPipe()
-    let process: ChildProcess
-    do {
-      process = try ChildProcess.spawn(
-        "/usr/bin/env", ["python3", script.path], pipeInput: true, output: output.write)
-    } catch {
-      close(output.read)
-      close(output.write)
-      throw error
-    }
-    close(output.write)
-    defer { close(output.read) }
+    let process = try ChildProcess.spawn(
+      "python3", [script.path], stdin: .pipe, stdout: .pipe)
     // It prints its port once it listens.
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    while line.last != UInt8(ascii: "\n"), read(output.read, &byte, 1) == 1 { line.append(byte) }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
+    let text = process.readLine(timeout: 30) ?? ""
+    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
       process.stop()
       throw BuiltProducts.Failure(description: "test_server.py printed no port (\"\(text)\")")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// Runs executables that `swift build` made, for end-to-end tests.
 ///
@@ -73,51 +74,17 @@ enum BuiltProducts {
     _ executableURL: URL, _ arguments: [String], environment: [String: String] = [:],
     stdin: [UInt8] = [], timeout: TimeInterval = 20
   ) throws -> Result {
-    let name = executableURL.lastPathComponent
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "podcasts-e2e-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let inputURL = directory.appendingPathComponent("stdin")
-    let outputURL = directory.appendingPathComponent("stdout")
-    let errorURL = directory.appendingPathComponent("stderr")
-    try Data(stdin).write(to: inputURL)
-    try Data().write(to: outputURL)
-    try Data().write(to: errorURL)
-
-    let process = Process()
-    process.executableURL = executableURL
-    process.arguments = arguments
     var fullEnvironment = environment
     if fullEnvironment["PATH"] == nil {
       fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     }
-    process.environment = fullEnvironment
-    let input = try FileHandle(forReadingFrom: inputURL)
-    let output = try FileHandle(forWritingTo: outputURL)
-    let error = try FileHandle(forWritingTo: errorURL)
-    defer {
-      try? input.close()
-      try? output.close()
-      try? error.close()
+    do {
+      let run = try ChildProcess.run(
+        executableURL.path, arguments, environment: fullEnvironment, stdin: stdin,
+        timeout: timeout)
+      return Result(status: run.status, stdoutBytes: run.stdout, stderrBytes: run.stderr)
+    } catch let failure as ChildProcess.Failure {
+      throw Failure(description: failure.description)
     }
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline {
-      usleep(5_000)
-    }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      throw Failure(description: "'\(name) \(arguments.joined(separator: " "))' timed out")
-    }
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus,
-      stdoutBytes: Array(try Data(contentsOf: outputURL)),
-      stderrBytes: Array(try Data(contentsOf: errorURL)))
   }
 }

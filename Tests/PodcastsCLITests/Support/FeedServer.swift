@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// A small HTTP server on 127.0.0.1, on a free port it picks, serving the files of one folder
@@ -11,42 +12,27 @@ final class FeedServer: Sendable {
   static let password = "s3cr3tpass"
 
   let port: Int
-  private let process: Process
-  private let input: Pipe
+  private let process: ChildProcess
 
-  private init(port: Int, process: Process, input: Pipe) {
+  private init(port: Int, process: ChildProcess) {
     self.port = port
     self.process = process
-    self.input = input
   }
 
   static func start(serving folder: URL) throws -> FeedServer {
     let python = try #require(BuiltProducts.installedTool("python3"), "python3 is needed")
-    let process = Process()
-    process.executableURL = python
-    process.arguments = ["-c", script, folder.path, user, password]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { break }
-      line.append(more)
-    }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
-      process.terminate()
+    let process = try ChildProcess.spawn(
+      python.path, ["-c", script, folder.path, user, password], stdin: .pipe, stdout: .pipe)
+    let text = process.readLine(timeout: 30) ?? ""
+    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      process.stop()
       throw BuiltProducts.Failure(description: "the feed server printed no port: '\(text)'")
     }
-    return FeedServer(port: port, process: process, input: input)
+    return FeedServer(port: port, process: process)
   }
 
   func stop() {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    process.stop()
   }
 
   /// `http://127.0.0.1:<port>/<name>`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// nginx run by a test as a child process, serving a temporary folder of files on 127.0.0.1
 /// at a free port.
