@@ -39,7 +39,7 @@ struct AddCommand: ParsableCommand {
 
   func run(_ context: CommandContext) async throws {
     // Opened once up front, so that a bad --db fails before any download.
-    _ = try context.openCatalog()
+    _ = try context.openCatalog(forWriting: true)
     let now = context.console.now
     let saver = FeedSaver()
     let limiter = FetchLimiter()

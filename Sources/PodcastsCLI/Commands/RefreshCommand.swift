@@ -55,7 +55,7 @@ struct RefreshCommand: ParsableCommand {
 
   func run(_ context: CommandContext) async throws {
     let console = context.console
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(forWriting: true)
     let podcasts = try select(in: catalog, console: console)
     let progress = RefreshProgress(console: console, total: podcasts.count)
     let refresher = FeedRefresher(

@@ -31,7 +31,7 @@ struct SubscriptionImport {
 
   /// One result per entry, in the order of `entries`.
   func run(_ entries: [OPMLEntry], fetch: Bool) async throws -> [Result] {
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(forWriting: true)
     var results: [Result?] = []
     var pending: [(index: Int, entry: OPMLEntry, stored: StoredPodcast?)] = []
     for (index, entry) in entries.enumerated() {
