@@ -7,6 +7,14 @@ struct AddCommand: ParsableCommand {
   static let feeds = Argument<String>(
     "feed", arity: .oneOrMore, help: "The URL of a podcast feed to subscribe to.")
   static let json = Flag("json", help: "Print what was added as JSON.")
+  static let timeout = Option<Double>(
+    "timeout", valueName: "seconds",
+    help: "Give up on a feed after <seconds> without an answer, or ten times as long in all.",
+    default: 30)
+  static let maxSize = Option<ByteSize>(
+    "max-size", valueName: "size",
+    help: "Refuse a feed larger than <size> (bytes, or with K, M or G).",
+    default: ByteSize(bytes: 50 << 20))
 
   static let configuration = CommandConfiguration(
     name: "add",
@@ -21,14 +29,19 @@ struct AddCommand: ParsableCommand {
         podcasts add https://feeds.example.com/show.xml
         podcasts add --json https://a.example/feed https://b.example/rss
       """,
-    arguments: [feeds], options: [json])
+    arguments: [feeds], options: [json, timeout, maxSize])
 
   let feeds: [String]
   let json: Bool
+  let timeout: Double
+  let maxSize: ByteSize
 
   init(_ arguments: ParsedArguments) throws {
     feeds = try arguments.arguments(Self.feeds)
     json = arguments.flag(Self.json)
+    timeout =
+      try arguments.value(Self.timeout, where: { $0 > 0 }, expected: "a positive number") ?? 30
+    maxSize = try arguments.value(Self.maxSize) ?? ByteSize(bytes: 50 << 20)
   }
 
   /// What became of one feed given on the command line.
@@ -41,7 +54,7 @@ struct AddCommand: ParsableCommand {
     // Opened once up front, so that a bad --db fails before any download.
     _ = try context.openCatalog(forWriting: true)
     let now = context.console.now
-    let saver = FeedSaver()
+    let saver = FeedSaver(timeout: timeout, maxBodySize: maxSize.bytes)
     let limiter = FetchLimiter()
     let results = await withTaskGroup(of: (Int, Result).self) { group in
       for (index, feed) in feeds.enumerated() {

@@ -46,10 +46,14 @@ struct FeedSaver: Sendable {
 
   let fetcher: Fetcher
 
+  /// - Parameter timeout: seconds without progress before a fetch fails; a whole transfer
+  ///   gets ten times as long, so that a server sending a byte now and then cannot hold a
+  ///   fetch for ever (300 s with the default).
   init(timeout: Double = 30, maxBodySize: Int = 50 << 20) {
     fetcher = Fetcher(
       options: FetchOptions(
-        version: PodcastsCommand.version, timeout: timeout, maxBodySize: maxBodySize))
+        version: PodcastsCommand.version, timeout: timeout, totalTimeout: timeout * 10,
+        maxBodySize: maxBodySize))
   }
 
   /// Fetches `location` into a temporary file (a file of the user's is read in place).

@@ -1,0 +1,148 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An HTTP server on 127.0.0.1 (a free port it picks) that misbehaves in the ways a feed
+/// host can, each at its own path. Every answer starts as a well-formed feed with three
+/// episodes, so that what goes wrong is the transfer, never the XML read so far:
+///
+/// - `/stall`: the headers and part of the body, then nothing for two minutes.
+/// - `/trickle`: the headers and part of the body, then a byte a second, for ever.
+/// - `/endless`: episode after episode without end, as fast as the client reads.
+/// - `/cut-length`: announces 200,000 bytes, sends 20,000, closes the connection.
+/// - `/cut-chunked`: chunked; a few chunks, then the connection closes without the last one.
+/// - `/cut-close`: no length, the feed up to the middle of the title of episode 500, then
+///   the connection closes (which HTTP/1.0 framing cannot tell from the end of the body).
+///
+/// It exits when the test closes its standard input, so it cannot outlive the tests.
+final class HostileServer: Sendable {
+  let port: Int
+  private let process: ChildProcess
+
+  private init(port: Int, process: ChildProcess) {
+    self.port = port
+    self.process = process
+  }
+
+  static func start() throws -> HostileServer {
+    let output = try ChildProcess.outputPipe()
+    let process: ChildProcess
+    do {
+      process = try ChildProcess.spawn(
+        "/usr/bin/env", ["python3", "-c", script], pipeInput: true, output: output.write)
+    } catch {
+      close(output.read)
+      close(output.write)
+      throw error
+    }
+    close(output.write)
+    defer { close(output.read) }
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while line.last != UInt8(ascii: "\n"), read(output.read, &byte, 1) == 1 { line.append(byte) }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let port = Int(text) else {
+      process.stop()
+      throw BuiltProducts.Failure(description: "the hostile server printed no port (\"\(text)\")")
+    }
+    return HostileServer(port: port, process: process)
+  }
+
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+  func stop() { process.stop() }
+
+  private static let script = #"""
+    import http.server, socket, sys, threading, time
+
+    HEAD = (b'<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel>'
+            b'<title>Hostile Host</title>\n'
+            + b''.join(b'<item><title>Episode %d</title><guid>hostile-%d</guid></item>\n' % (i, i)
+                       for i in range(3)))
+
+    def item(number):
+        return b'<item><title>Episode %d</title><guid>hostile-%d</guid></item>\n' % (number, number)
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *arguments):
+            pass
+
+        def head(self, headers):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/rss+xml")
+            for name, value in headers:
+                self.send_header(name, value)
+            self.end_headers()
+
+        def do_GET(self):
+            try:
+                self.answer(self.path.split("?")[0])
+            except OSError:
+                pass
+            self.close_connection = True
+
+        def answer(self, path):
+            if path == "/stall":
+                self.head([("Content-Length", "100000")])
+                self.wfile.write(HEAD)
+                self.wfile.flush()
+                time.sleep(120)
+            elif path == "/trickle":
+                self.head([("Content-Length", "100000")])
+                self.wfile.write(HEAD + b"<description>")
+                self.wfile.flush()
+                for _ in range(3600):
+                    time.sleep(1)
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+            elif path == "/endless":
+                self.head([("Connection", "close")])
+                self.wfile.write(HEAD)
+                number = 3
+                while True:
+                    self.wfile.write(b"".join(item(n) for n in range(number, number + 1000)))
+                    number += 1000
+                    time.sleep(0.001)
+            elif path == "/cut-length":
+                body = HEAD + b"".join(item(n) for n in range(3, 1000))
+                self.head([("Content-Length", "200000")])
+                self.wfile.write(body[:20000])
+                self.wfile.flush()
+                self.connection.shutdown(socket.SHUT_RDWR)
+            elif path == "/cut-chunked":
+                self.head([("Transfer-Encoding", "chunked")])
+                for start in range(0, 300, 100):
+                    chunk = (HEAD if start == 0 else b"") + b"".join(
+                        item(n) for n in range(start + 3, start + 103))
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    self.wfile.flush()
+                    time.sleep(0.05)
+                self.connection.shutdown(socket.SHUT_RDWR)
+            elif path == "/cut-close":
+                body = HEAD + b"".join(item(n) for n in range(3, 1000)) + b"</channel></rss>\n"
+                cut = body.index(b"<title>Episode 500<") + len(b"<title>Episo")
+                self.head([("Connection", "close")])
+                self.wfile.write(body[:cut])
+                self.wfile.flush()
+                self.connection.shutdown(socket.SHUT_RDWR)
+            else:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request, client_address):
+            pass
+
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()
+    """#
+}
