@@ -76,6 +76,7 @@ final class HardeningProcess: Sendable {
       &actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(
       &actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    InheritedDescriptors.closeAll(in: &actions)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -61,6 +61,7 @@ final class ChildProcess: Sendable {
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     }
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    InheritedDescriptors.closeAll(in: &actions)
 
     let argv = ([executable] + arguments).map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
