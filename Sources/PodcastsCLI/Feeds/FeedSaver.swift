@@ -79,7 +79,8 @@ struct FeedSaver: Sendable {
   /// - Parameters:
   ///   - storedFeedURL: the feed URL the catalog knows the podcast by, when it is already
   ///     there (a refresh): the podcast keeps its id and its episodes whatever the fetch
-  ///     found, and a move is applied afterwards by the caller.
+  ///     found, and a move is applied afterwards by the caller. Should the podcast be gone
+  ///     (unsubscribed meanwhile), nothing is saved: ``CatalogError/notFound(reference:)``.
   func save(
     _ download: Download, into catalog: Catalog, subscribing: Date?,
     storedFeedURL: String? = nil, now: Date
@@ -92,7 +93,7 @@ struct FeedSaver: Sendable {
         feedURL: feedURL, subscribing: subscribing,
         validators: HTTPValidators(
           etag: download.response.etag, lastModified: download.response.lastModified),
-        at: now
+        at: now, storedOnly: storedFeedURL != nil
       ) { writer in
         let parser = FeedParser(
           feedURL: feedURL, baseURL: address, onEpisode: { try writer.add($0) })

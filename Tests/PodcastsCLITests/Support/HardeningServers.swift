@@ -16,6 +16,10 @@ import Foundation
 /// - `/cut-close`: no length, the feed up to the middle of the title of episode 500, then
 ///   the connection closes (which HTTP/1.0 framing cannot tell from the end of the body).
 ///
+/// - `/hold/feed?id=I`, `/hold/fail?id=I`, `/hold/same?id=I`: noted as arrived, held until
+///   `/release?id=I` (30 s at most), then answered with the whole feed, a 500, or a 304.
+/// - `/arrived?id=I`: `yes` once a request for `/hold/...?id=I` has come, else `no`.
+///
 /// It exits when the test closes its standard input, so it cannot outlive the tests.
 final class HostileServer: Sendable {
   let port: Int
@@ -62,6 +66,14 @@ final class HostileServer: Sendable {
             + b''.join(b'<item><title>Episode %d</title><guid>hostile-%d</guid></item>\n' % (i, i)
                        for i in range(3)))
 
+    ARRIVED = set()
+    RELEASES = {}
+    LOCK = threading.Lock()
+
+    def release(ident):
+        with LOCK:
+            return RELEASES.setdefault(ident, threading.Event())
+
     def item(number):
         return b'<item><title>Episode %d</title><guid>hostile-%d</guid></item>\n' % (number, number)
 
@@ -79,14 +91,41 @@ final class HostileServer: Sendable {
             self.end_headers()
 
         def do_GET(self):
+            path, _, query = self.path.partition("?")
+            ident = query.partition("id=")[2]
             try:
-                self.answer(self.path.split("?")[0])
+                self.answer(path, ident)
             except OSError:
                 pass
             self.close_connection = True
 
-        def answer(self, path):
-            if path == "/stall":
+        def small(self, status, body=b""):
+            self.send_response(status)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def answer(self, path, ident):
+            if path.startswith("/hold/"):
+                with LOCK:
+                    ARRIVED.add(ident)
+                release(ident).wait(30)
+                if path == "/hold/feed":
+                    body = HEAD + b"</channel></rss>\n"
+                    self.head([("Content-Length", str(len(body)))])
+                    self.wfile.write(body)
+                elif path == "/hold/same":
+                    self.send_response(304)
+                    self.end_headers()
+                else:
+                    self.small(500)
+            elif path == "/arrived":
+                with LOCK:
+                    self.small(200, b"yes" if ident in ARRIVED else b"no")
+            elif path == "/release":
+                release(ident).set()
+                self.small(200, b"released")
+            elif path == "/stall":
                 self.head([("Content-Length", "100000")])
                 self.wfile.write(HEAD)
                 self.wfile.flush()
