@@ -36,11 +36,9 @@ struct HardeningKillTests {
 
     // An add left alone: how long one takes here, and the state it leaves.
     let reference = try TemporaryCatalog()
-    let clock = ContinuousClock()
-    let started = clock.now
     let full = try await HardeningProcess.runPodcasts(
       ["--db", reference.path, "add", feed], output: folder.url)
-    let duration = clock.now - started
+    let duration = full.duration
     #expect(full.status == 0, "\(full.stderr)")
     let whole = try CatalogInspection.inspect(reference.path)
     #expect(whole.isConsistent)
@@ -54,8 +52,7 @@ struct HardeningKillTests {
       let delay = duration * Double.random(in: 0..<1, using: &random)
       let child = try HardeningProcess.podcasts(
         ["--db", catalog.path, "add", feed], output: folder.url)
-      try await Task.sleep(for: delay)
-      child.kill()
+      child.kill(after: delay)
       let ended = try await child.wait()
 
       let inspection = try CatalogInspection.inspect(catalog.path)
@@ -99,11 +96,9 @@ struct HardeningKillTests {
       guid: Self.id, count: Self.count, revised: true, added: Self.added, to: feed)
 
     let reference = try Self.copy(original)
-    let clock = ContinuousClock()
-    let started = clock.now
     let full = try await HardeningProcess.runPodcasts(
       ["--db", reference.path, "refresh"], output: folder.url)
-    let duration = clock.now - started
+    let duration = full.duration
     #expect(full.status == 0, "\(full.stderr)")
     let refreshed = try CatalogInspection.inspect(reference.path)
     #expect(refreshed.isConsistent)
@@ -116,8 +111,7 @@ struct HardeningKillTests {
       let delay = duration * Double.random(in: 0..<1, using: &random)
       let child = try HardeningProcess.podcasts(
         ["--db", catalog.path, "refresh"], output: folder.url)
-      try await Task.sleep(for: delay)
-      child.kill()
+      child.kill(after: delay)
       let ended = try await child.wait()
 
       let inspection = try CatalogInspection.inspect(catalog.path)

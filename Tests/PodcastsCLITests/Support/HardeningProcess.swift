@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,8 +10,9 @@ import Foundation
 /// whatever the sampling), and what it wrote, which goes to files so that a process writing
 /// gigabytes never fills the test's memory.
 ///
-/// Waiting polls with `Task.sleep`, so a test that waits for minutes on its children leaves
-/// the threads of the test runner to the other tests.
+/// A thread of its own reaps the process the moment it ends, so that its duration is exact
+/// however busy the test runner's threads are; waiting polls with `Task.sleep`, so a test
+/// that waits for minutes on its children leaves those threads to the other tests.
 final class HardeningProcess: Sendable {
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -24,6 +26,8 @@ final class HardeningProcess: Sendable {
     let signal: Int32?
     /// The most memory it held at once, in bytes.
     let peakMemory: Int
+    /// From its start to its end.
+    let duration: Duration
     let stdoutURL: URL
     let stderrURL: URL
 
@@ -41,6 +45,7 @@ final class HardeningProcess: Sendable {
   let command: String
   private let stdoutURL: URL
   private let stderrURL: URL
+  private let ending = Mutex<Swift.Result<Ended, Failure>?>(nil)
 
   private init(pid: pid_t, command: String, stdoutURL: URL, stderrURL: URL) {
     self.pid = pid
@@ -98,19 +103,35 @@ final class HardeningProcess: Sendable {
     let envp = fullEnvironment.map { strdup("\($0.key)=\($0.value)") }
     defer { for pointer in envp { free(pointer) } }
     var pid: pid_t = 0
+    let started = ContinuousClock.now
     let status = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
     guard status == 0 else {
       throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
     }
     let command = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments)
       .joined(separator: " ")
-    return HardeningProcess(
+    let process = HardeningProcess(
       pid: pid, command: command, stdoutURL: stdoutURL, stderrURL: stderrURL)
+    Thread.detachNewThread { process.reap(startedAt: started) }
+    return process
   }
 
-  /// Sends SIGKILL; harmless once the process has ended (it stays a zombie until `wait`).
+  /// Sends SIGKILL, unless the process has ended already.
   func kill() {
-    _ = Glibc.kill(pid, SIGKILL)
+    ending.withLock { ending in
+      if ending == nil { _ = Glibc.kill(pid, SIGKILL) }
+    }
+  }
+
+  /// Sends SIGKILL `delay` from now, timed by a thread of its own: a test whose task waits
+  /// for a busy runner could kill much later than it meant to.
+  func kill(after delay: Duration) {
+    let (seconds, attoseconds) = delay.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    Thread.detachNewThread { [self] in
+      usleep(UInt32(clamping: microseconds))
+      kill()
+    }
   }
 
   /// Waits for the end, at most `timeout`; past it the process is killed and this throws.
@@ -118,10 +139,9 @@ final class HardeningProcess: Sendable {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while true {
-      if let ended = try reap(options: WNOHANG) { return ended }
+      if let ending = ending.withLock({ $0 }) { return try ending.get() }
       if clock.now >= deadline {
         kill()
-        _ = try? reap(options: 0)
         throw Failure(description: "'\(command)' did not end within \(timeout)")
       }
       try? await Task.sleep(for: .milliseconds(5))
@@ -137,19 +157,28 @@ final class HardeningProcess: Sendable {
       .wait(timeout: timeout)
   }
 
-  private func reap(options: Int32) throws -> Ended? {
+  /// Blocks until the process ends, then records how.
+  private func reap(startedAt started: ContinuousClock.Instant) {
     var status: Int32 = 0
     var usage = rusage()
-    let result = wait4(pid, &status, options, &usage)
-    if result < 0 && errno != EINTR {
-      throw Failure(description: "wait4 for '\(command)': \(String(cString: strerror(errno)))")
+    var result: pid_t
+    repeat {
+      result = wait4(pid, &status, 0, &usage)
+    } while result < 0 && errno == EINTR
+    let duration = ContinuousClock.now - started
+    guard result == pid else {
+      let failure = Failure(
+        description: "wait4 for '\(command)': \(String(cString: strerror(errno)))")
+      ending.withLock { $0 = .failure(failure) }
+      return
     }
-    guard result == pid else { return nil }
     // The bit layout of the wait status, as the W* macros that Swift does not import read it.
     let signal = status & 0x7F
-    return Ended(
+    let ended = Ended(
       status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-      peakMemory: Int(usage.ru_maxrss) * 1024, stdoutURL: stdoutURL, stderrURL: stderrURL)
+      peakMemory: Int(usage.ru_maxrss) * 1024, duration: duration, stdoutURL: stdoutURL,
+      stderrURL: stderrURL)
+    ending.withLock { $0 = .success(ended) }
   }
 }
 
