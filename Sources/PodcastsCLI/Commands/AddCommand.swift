@@ -48,6 +48,8 @@ struct AddCommand: ParsableCommand {
   struct Result: Sendable {
     let feed: String
     let outcome: Swift.Result<SaveReport, FeedFailure>
+    /// What the parser repaired or dropped.
+    var warnings: [String] = []
   }
 
   func run(_ context: CommandContext) async throws {
@@ -64,12 +66,15 @@ struct AddCommand: ParsableCommand {
             let outcome = try await limiter.withPermit(host: host) {
               try await saver.save(feed, into: context.openCatalog(), subscribing: now, now: now)
             }
-            guard case .saved(let report, _) = outcome else {
+            guard case .saved(let saved, _) = outcome else {
               return (
                 index, Result(feed: feed, outcome: .failure(FeedFailure(feed, "not modified")))
               )
             }
-            return (index, Result(feed: feed, outcome: .success(report)))
+            return (
+              index,
+              Result(feed: feed, outcome: .success(saved.report), warnings: saved.warnings)
+            )
           } catch {
             return (index, Result(feed: feed, outcome: .failure(FeedFailure(feed, error))))
           }
@@ -91,6 +96,10 @@ struct AddCommand: ParsableCommand {
       switch result.outcome {
       case .success(let report):
         if !json { context.console.write(Self.line(for: report)) }
+        let name = URLMasking.maskingCredentials(result.feed)
+        for warning in result.warnings + Self.leftOut(report) {
+          context.console.warning(name + ": " + warning)
+        }
       case .failure(let failure):
         context.console.error(failure.description)
       }
@@ -98,6 +107,15 @@ struct AddCommand: ParsableCommand {
     if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
       throw ExitCode(1)
     }
+  }
+
+  /// Episodes the catalog could not store: nothing told them apart (the parser warns of
+  /// those that share an identity, the catalog counts those without one).
+  static func leftOut(_ report: SaveReport) -> [String] {
+    let count = report.episodesWithoutIdentity
+    guard count > 0 else { return [] }
+    let episodes = count == 1 ? "1 episode" : "\(count) episodes"
+    return ["\(episodes) with no guid, enclosure, link or title left out"]
   }
 
   static func line(for report: SaveReport) -> String {

@@ -14,7 +14,7 @@ import PodcastModel
 /// download through one connection as it arrives.
 struct FeedSaver: Sendable {
   enum Outcome: Sendable {
-    case saved(SaveReport, feedURL: String)
+    case saved(Saved, feedURL: String)
     /// The server answered 304 Not Modified to the validators given.
     case notModified
   }
@@ -42,6 +42,8 @@ struct FeedSaver: Sendable {
     let report: SaveReport
     /// The feed's itunes:new-feed-url / podcast:newFeedUrl, as given.
     let newFeedURL: String?
+    /// What the parser repaired or dropped.
+    let warnings: [String]
   }
 
   let fetcher: Fetcher
@@ -88,6 +90,7 @@ struct FeedSaver: Sendable {
     let address = download.address
     let feedURL = storedFeedURL ?? address
     var newFeedURL: String?
+    var warnings: [String] = []
     do {
       let report = try catalog.saveFeed(
         feedURL: feedURL, subscribing: subscribing,
@@ -100,9 +103,10 @@ struct FeedSaver: Sendable {
         try download.body.read { try parser.feed($0) }
         let podcast = try parser.finish()
         newFeedURL = podcast.newFeedUrl
+        warnings = podcast.warnings
         return podcast
       }
-      return Saved(report: report, newFeedURL: newFeedURL)
+      return Saved(report: report, newFeedURL: newFeedURL, warnings: warnings)
     } catch let error as FeedParseError {
       throw Self.naming(error, mediaType: download.response.mediaType)
     }
@@ -120,7 +124,7 @@ struct FeedSaver: Sendable {
       let saved = try save(
         download, into: catalog, subscribing: subscribing, storedFeedURL: storedFeedURL,
         now: now)
-      return .saved(saved.report, feedURL: download.address)
+      return .saved(saved, feedURL: download.address)
     }
   }
 

@@ -107,9 +107,10 @@ struct SubscriptionImport {
               try await saver.save(
                 entry.url, into: context.openCatalog(), subscribing: now, now: now)
             }
-            guard case .saved(let report, _) = outcome else {
+            guard case .saved(let saved, _) = outcome else {
               return (index, Result(entry: entry, status: .failed, error: "not modified"))
             }
+            let report = saved.report
             return (
               index,
               Result(
