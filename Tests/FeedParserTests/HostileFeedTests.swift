@@ -342,6 +342,26 @@ struct HostileFeedTests {
     #expect(podcast.title == "m")
   }
 
+  /// A document that stops in the middle, as a body whose connection closed early does: the
+  /// items before the cut are kept. The item it stopped in must not become an episode, and a
+  /// warning must say the document ended early.
+  @Test(arguments: [
+    "<title>Episo", "<title>Episode 5</title><gu", "<enclosure url=\"https://e.exa",
+  ])
+  func aDocumentCutShortKeepsTheItemsBefore(cutAfter: String) throws {
+    var document = "<rss version=\"2.0\"><channel><title>t</title>"
+    for number in 0..<5 {
+      document += "<item><title>Episode \(number)</title><guid>g\(number)</guid></item>"
+    }
+    document += "<item>" + cutAfter
+    let podcast = try FeedParser.parse(Data(document.utf8))
+    #expect(podcast.episodes.prefix(5).map(\.guid) == ["g0", "g1", "g2", "g3", "g4"])
+    withKnownIssue("an unfinished item is kept as an episode, and no warning tells of the cut") {
+      #expect(podcast.episodes.count == 5)
+      #expect(!podcast.warnings.isEmpty)
+    }
+  }
+
   // MARK: Bytes
 
   /// Bad bytes in a title and an item, which also holds good UTF-8 that must come out as it
