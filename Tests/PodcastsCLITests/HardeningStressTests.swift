@@ -135,24 +135,26 @@ struct HardeningStressTests {
   ) async throws -> Tally {
     var random = HardeningRandom(seed: 0x57e55 &+ UInt64(worker))
     var tally = Tally()
-    let all = (0..<feedsPerWorker).map { id(worker: worker, feed: $0) }
     while ContinuousClock.now < deadline {
-      let unsubscribed = all.filter { !tally.subscribed.contains($0) }
+      let addable = (0..<feedsPerWorker).filter {
+        !tally.subscribed.contains(id(worker: worker, feed: $0))
+      }
+      let choice = Int.random(in: 0..<4, using: &random)
+      let toAdd = addable.randomElement(using: &random)
+      // Sorted, so that the seed alone decides (a Set's order changes from run to run).
+      let toRemove = tally.subscribed.sorted().randomElement(using: &random)
       let command: [String]
       let name: String
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0 where !unsubscribed.isEmpty:
-        let pick = unsubscribed.randomElement(using: &random)!
-        let feed = all.firstIndex(of: pick)!
+      switch (choice, toAdd, toRemove) {
+      case (0, let feed?, _):
         name = "add"
         command = ["add", server.url("/w\(worker)-\(feed).xml")]
-        tally.subscribed.insert(pick)
-      case 1 where !tally.subscribed.isEmpty:
-        let pick = tally.subscribed.randomElement(using: &random)!
+        tally.subscribed.insert(id(worker: worker, feed: feed))
+      case (1, _, let podcast?):
         name = "unsubscribe"
-        command = ["unsubscribe", pick]
-        tally.subscribed.remove(pick)
-      case 2:
+        command = ["unsubscribe", podcast]
+        tally.subscribed.remove(podcast)
+      case (2, _, _):
         name = "refresh"
         command = ["refresh", "--quiet"]
       default:
