@@ -6,13 +6,16 @@ import Synchronization
 #endif
 
 /// A process that a hardening test starts, may kill at any moment, and measures: its exit
-/// status or the signal that ended it, its peak memory (the kernel's `ru_maxrss`, exact
-/// whatever the sampling), and what it wrote, which goes to files so that a process writing
-/// gigabytes never fills the test's memory.
+/// status or the signal that ended it, its peak memory, and what it wrote, which goes to
+/// files so that a process writing gigabytes never fills the test's memory.
 ///
-/// A thread of its own reaps the process the moment it ends, so that its duration is exact
-/// however busy the test runner's threads are; waiting polls with `Task.sleep`, so a test
-/// that waits for minutes on its children leaves those threads to the other tests.
+/// A thread of its own watches the process: it reaps it within milliseconds of its end, so
+/// that its duration holds however busy the test runner's threads are, and reads its memory
+/// high-water mark (`VmHWM` in /proc) until then. (`ru_maxrss` from `wait4` will not do:
+/// posix_spawn's child starts on the parent's memory, and the kernel counts that too.)
+/// Waiting polls with `Task.sleep`, so a test that waits for minutes on its children leaves
+/// the runner's threads to the other tests. Children run at a lower priority (nice 10): the
+/// minutes of work these tests start come after the rest of the suite.
 final class HardeningProcess: Sendable {
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -24,7 +27,7 @@ final class HardeningProcess: Sendable {
     let status: Int32?
     /// The signal that ended it.
     let signal: Int32?
-    /// The most memory it held at once, in bytes.
+    /// The most memory it held at once (resident), in bytes, as last read before its end.
     let peakMemory: Int
     /// From its start to its end.
     let duration: Duration
@@ -112,7 +115,8 @@ final class HardeningProcess: Sendable {
       .joined(separator: " ")
     let process = HardeningProcess(
       pid: pid, command: command, stdoutURL: stdoutURL, stderrURL: stderrURL)
-    Thread.detachNewThread { process.reap(startedAt: started) }
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
+    Thread.detachNewThread { process.watch(startedAt: started) }
     return process
   }
 
@@ -157,28 +161,39 @@ final class HardeningProcess: Sendable {
       .wait(timeout: timeout)
   }
 
-  /// Blocks until the process ends, then records how.
-  private func reap(startedAt started: ContinuousClock.Instant) {
+  /// Reads the memory high-water mark until the process ends, then records how it ended.
+  private func watch(startedAt started: ContinuousClock.Instant) {
     var status: Int32 = 0
     var usage = rusage()
-    var result: pid_t
-    repeat {
-      result = wait4(pid, &status, 0, &usage)
-    } while result < 0 && errno == EINTR
-    let duration = ContinuousClock.now - started
-    guard result == pid else {
-      let failure = Failure(
-        description: "wait4 for '\(command)': \(String(cString: strerror(errno)))")
-      ending.withLock { $0 = .failure(failure) }
-      return
+    var peak = 0
+    while true {
+      let result = wait4(pid, &status, WNOHANG, &usage)
+      if result == pid { break }
+      if result < 0 && errno != EINTR {
+        let failure = Failure(
+          description: "wait4 for '\(command)': \(String(cString: strerror(errno)))")
+        ending.withLock { $0 = .failure(failure) }
+        return
+      }
+      peak = max(peak, Self.highWaterMark(of: pid))
+      usleep(2_000)
     }
+    let duration = ContinuousClock.now - started
     // The bit layout of the wait status, as the W* macros that Swift does not import read it.
     let signal = status & 0x7F
     let ended = Ended(
       status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-      peakMemory: Int(usage.ru_maxrss) * 1024, duration: duration, stdoutURL: stdoutURL,
-      stderrURL: stderrURL)
+      peakMemory: peak, duration: duration, stdoutURL: stdoutURL, stderrURL: stderrURL)
     ending.withLock { $0 = .success(ended) }
+  }
+
+  /// `VmHWM` of /proc/PID/status in bytes; 0 once the process has ended.
+  private static func highWaterMark(of pid: pid_t) -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return 0 }
+    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+    return kilobytes * 1024
   }
 }
 
