@@ -7,9 +7,10 @@ import Testing
 /// Documents written to break a feed reader, beyond what SecurityTests and RepairTests hold:
 /// entities that reach for files or the network from places those tests do not use, entity
 /// bombs in attributes and spread over many items, deep nesting inside items, huge nodes of
-/// every kind, a million items, NUL bytes, invalid UTF-8, and characters cut in two by chunk
-/// boundaries. Each must end quickly with a clean parse or a `FeedParseError`, never a crash,
-/// and never with data from outside the document.
+/// every kind, documents cut short, NUL bytes, invalid UTF-8, and characters cut in two by
+/// chunk boundaries. Each must end quickly with a clean parse or a `FeedParseError`, never a
+/// crash, and never with data from outside the document. (A million items go through the
+/// built `podcasts` in PodcastsCLITests/HardeningHostileFeedTests, where its memory shows.)
 @Suite(.timeLimit(.minutes(2)))
 struct HostileFeedTests {
   struct Case: CustomTestStringConvertible, Sendable {
@@ -325,21 +326,6 @@ struct HostileFeedTests {
     for field in fields {
       #expect((field?.utf8.count ?? 0) <= FeedBuilder.maxFieldBytes)
     }
-  }
-
-  /// A million items, handed over one by one as they end: none is lost, none is kept.
-  @Test func aMillionEmptyItemsStream() throws {
-    let item = "<item></item>"
-    var count = 0
-    let parser = FeedParser(onEpisode: { _ in count += 1 })
-    try parser.feed(Data("<rss version=\"2.0\"><channel><title>m</title>".utf8))
-    let block = Data(String(repeating: item, count: 10_000).utf8)
-    for _ in 0..<100 { try parser.feed(block) }
-    try parser.feed(Data("</channel></rss>".utf8))
-    let podcast = try parser.finish()
-    #expect(count == 1_000_000)
-    #expect(podcast.episodes.isEmpty)
-    #expect(podcast.title == "m")
   }
 
   /// A document that stops in the middle, as a body whose connection closed early does: the

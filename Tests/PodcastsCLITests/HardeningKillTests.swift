@@ -8,7 +8,8 @@ import Testing
 /// 10,000 episodes; after a refresh, the old version or the new one, never a mixture. (A
 /// debug build takes some 2.5 s over such an add, which leaves kills room to land anywhere.)
 ///
-/// `PODCASTS_KILL_SEED` replays the delays of another run.
+/// `PODCASTS_KILL_SEED` replays the delays of another run; what each round found is attached
+/// (`swift test --attachments-path DIR` keeps it).
 @Suite("Killed adds and refreshes")
 struct HardeningKillTests {
   static let id = "4b1d0000-0000-4000-8000-00000000c0de"
@@ -49,7 +50,7 @@ struct HardeningKillTests {
     var last: TemporaryCatalog?
     for _ in 0..<Self.rounds {
       let catalog = try TemporaryCatalog()
-      let delay = duration * Double.random(in: 0..<1, using: &random)
+      let delay = duration * Double.random(in: 0..<0.8, using: &random)
       let child = try HardeningProcess.podcasts(
         ["--db", catalog.path, "add", feed], output: folder.url)
       child.kill(after: delay)
@@ -74,8 +75,10 @@ struct HardeningKillTests {
       rounds.append(round)
       last = catalog
     }
-    // Most kills must have landed while the add was at work, or the test shows nothing.
-    #expect(rounds.filter(\.killed).count >= Self.rounds / 2, "\(rounds)")
+    // Kills must have landed while the add was at work, or the test shows nothing. The
+    // delays spread over 80% of the reference add, but a round may run faster than it did.
+    #expect(rounds.filter(\.killed).count >= Self.rounds / 4, "\(rounds)")
+    Attachment.record(rounds.map(\.description).joined(separator: "\n"), named: "rounds.txt")
 
     // The catalog of the last round takes the whole feed afterwards.
     let catalog = try #require(last)
@@ -108,7 +111,7 @@ struct HardeningKillTests {
     var rounds: [Round] = []
     for _ in 0..<Self.rounds {
       let catalog = try Self.copy(original)
-      let delay = duration * Double.random(in: 0..<1, using: &random)
+      let delay = duration * Double.random(in: 0..<0.8, using: &random)
       let child = try HardeningProcess.podcasts(
         ["--db", catalog.path, "refresh"], output: folder.url)
       child.kill(after: delay)
@@ -133,7 +136,8 @@ struct HardeningKillTests {
       try await expectUsable(catalog, holding: true, folder: folder)
       rounds.append(round)
     }
-    #expect(rounds.filter(\.killed).count >= Self.rounds / 2, "\(rounds)")
+    #expect(rounds.filter(\.killed).count >= Self.rounds / 4, "\(rounds)")
+    Attachment.record(rounds.map(\.description).joined(separator: "\n"), named: "rounds.txt")
   }
 
   /// `podcasts list` works on the catalog and shows the podcast when it was saved.

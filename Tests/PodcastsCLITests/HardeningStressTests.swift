@@ -101,9 +101,12 @@ struct HardeningStressTests {
     ).podcastID
 
     let refresh = try HardeningProcess.podcasts(
-      ["--db", catalog, "refresh", "--json"], output: folder.url)
+      ["--db", catalog, "refresh", "--json", "--timeout", "600"], output: folder.url)
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(20)
+    // Nothing here may hang on this test's own timing: under a full test run its task can
+    // wait tens of seconds for a thread. The server holds the answer until it is released,
+    // and the refresh waits for it as long.
+    let deadline = clock.now + .seconds(300)
     while try await Self.fetch(server.url("/arrived?id=\(ident)")) != "yes" {
       try #require(clock.now < deadline, "the refresh never asked for the feed")
       try await Task.sleep(for: .milliseconds(20))
@@ -113,7 +116,7 @@ struct HardeningStressTests {
     #expect(unsubscribe.status == 0, "\(unsubscribe.stderr)")
     _ = try await Self.fetch(server.url("/release?id=\(ident)"))
 
-    let ended = try await refresh.wait()
+    let ended = try await refresh.wait(timeout: .seconds(600))
     #expect(ended.status == 0, "\(ended.stderr)")
     #expect(ended.stderr.isEmpty)
     #expect(ended.stdout == "[]\n")
@@ -174,9 +177,9 @@ struct HardeningStressTests {
       }
       try? FileManager.default.removeItem(at: run.stdoutURL)
       try? FileManager.default.removeItem(at: run.stderrURL)
-      // A pause now and then, so that four workers leave the machine's cores to the other
-      // tests some of the time; contention stays, as each command lasts longer than it.
-      try await Task.sleep(for: .milliseconds(Int.random(in: 0..<100, using: &random)))
+      // A pause, so that four workers leave the machine's cores to the other tests half of
+      // the time; contention stays, as the others' commands run meanwhile.
+      try await Task.sleep(for: .milliseconds(Int.random(in: 100..<400, using: &random)))
     }
     return tally
   }

@@ -17,7 +17,7 @@ import Foundation
 ///   the connection closes (which HTTP/1.0 framing cannot tell from the end of the body).
 ///
 /// - `/hold/feed?id=I`, `/hold/fail?id=I`, `/hold/same?id=I`: noted as arrived, held until
-///   `/release?id=I` (30 s at most), then answered with the whole feed, a 500, or a 304.
+///   `/release?id=I` (ten minutes at most), then answered with the whole feed, a 500, or a 304.
 /// - `/arrived?id=I`: `yes` once a request for `/hold/...?id=I` has come, else `no`.
 ///
 /// It exits when the test closes its standard input, so it cannot outlive the tests.
@@ -109,7 +109,7 @@ final class HostileServer: Sendable {
             if path.startswith("/hold/"):
                 with LOCK:
                     ARRIVED.add(ident)
-                release(ident).wait(30)
+                release(ident).wait(600)
                 if path == "/hold/feed":
                     body = HEAD + b"</channel></rss>\n"
                     self.head([("Content-Length", str(len(body)))])
