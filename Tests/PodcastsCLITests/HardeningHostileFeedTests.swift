@@ -40,6 +40,9 @@ struct HardeningHostileFeedTests {
     #expect(add.peakMemory < 160 << 20, "add held \(add.peakMemory >> 20) MB")
     let inspection = try CatalogInspection.inspect(catalog)
     #expect(inspection.isConsistent)
+    Attachment.record(
+      "parse --json: \(parse.peakMemory >> 20) MB in \(parse.duration)\n"
+        + "add: \(add.peakMemory >> 20) MB in \(add.duration)\n", named: "\(feed.rawValue).txt")
 
     switch feed {
     case .millionEmptyItems:
