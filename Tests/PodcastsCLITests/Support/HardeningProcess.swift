@@ -162,29 +162,36 @@ final class HardeningProcess: Sendable {
   }
 
   /// Reads the memory high-water mark until the process ends, then records how it ended.
+  /// Reaping and recording happen under the lock that `kill()` takes, so that a kill never
+  /// reaches a process id the system has given to another process since.
   private func watch(startedAt started: ContinuousClock.Instant) {
-    var status: Int32 = 0
-    var usage = rusage()
     var peak = 0
     while true {
-      let result = wait4(pid, &status, WNOHANG, &usage)
-      if result == pid { break }
-      if result < 0 && errno != EINTR {
-        let failure = Failure(
-          description: "wait4 for '\(command)': \(String(cString: strerror(errno)))")
-        ending.withLock { $0 = .failure(failure) }
-        return
+      let done = ending.withLock { ending -> Bool in
+        var status: Int32 = 0
+        var usage = rusage()
+        let result = wait4(pid, &status, WNOHANG, &usage)
+        if result == pid {
+          // The bit layout of the wait status, as the W* macros Swift does not import read it.
+          let signal = status & 0x7F
+          ending = .success(
+            Ended(
+              status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
+              peakMemory: peak, duration: ContinuousClock.now - started, stdoutURL: stdoutURL,
+              stderrURL: stderrURL))
+          return true
+        }
+        if result < 0 && errno != EINTR {
+          ending = .failure(
+            Failure(description: "wait4 for '\(command)': \(String(cString: strerror(errno)))"))
+          return true
+        }
+        return false
       }
+      if done { return }
       peak = max(peak, Self.highWaterMark(of: pid))
       usleep(2_000)
     }
-    let duration = ContinuousClock.now - started
-    // The bit layout of the wait status, as the W* macros that Swift does not import read it.
-    let signal = status & 0x7F
-    let ended = Ended(
-      status: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-      peakMemory: peak, duration: duration, stdoutURL: stdoutURL, stderrURL: stderrURL)
-    ending.withLock { $0 = .success(ended) }
   }
 
   /// `VmHWM` of /proc/PID/status in bytes; 0 once the process has ended.
