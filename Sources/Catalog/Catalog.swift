@@ -46,6 +46,10 @@ public final class Catalog {
     }
   }
 
+  /// Whether the file can be read but not written (an immutable file); writes then throw
+  /// ``CatalogError/readOnly(path:)``.
+  public var isReadOnly: Bool { connection.isReadOnly }
+
   /// Refuses, before anything is written, a file this version must not touch.
   private func checkFile() throws {
     // One statement, so one snapshot: another process may be creating the catalog right now.
@@ -100,7 +104,16 @@ public final class Catalog {
     case SQLITE_NOTADB: return CatalogError.notADatabase(path: path)
     case SQLITE_CORRUPT: return CatalogError.corruptDatabase(path: path, reason: error.message)
     case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY:
-      return CatalogError.cannotOpen(path: path, reason: error.message)
+      // SQLite's "unable to open database file" does not say why. The commonest reason is
+      // a folder it cannot write to: it creates files beside a WAL catalog even to read it.
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      guard access(folder, W_OK) != 0 else {
+        return CatalogError.cannotOpen(path: path, reason: error.message)
+      }
+      let system = String(cString: strerror(errno))
+      let why = system.prefix(1).lowercased() + system.dropFirst()
+      return CatalogError.cannotOpen(
+        path: path, reason: "\(error.message); its folder cannot be written (\(why))")
     default: return error
     }
   }

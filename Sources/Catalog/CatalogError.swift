@@ -15,6 +15,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   case noDataDirectory
   case cannotCreateDirectory(path: String, reason: String)
   case cannotOpen(path: String, reason: String)
+  /// The file can be read but not written, not even by root (an immutable file).
+  case readOnly(path: String)
   /// The file exists but is not an SQLite database.
   case notADatabase(path: String)
   /// SQLite found the file damaged (truncated, overwritten).
@@ -41,6 +43,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
       return "cannot create the catalog folder \(path): \(reason)"
     case .cannotOpen(let path, let reason):
       return "cannot open the catalog \(path): \(reason)"
+    case .readOnly(let path):
+      return "cannot write to the catalog \(path): it is read-only"
     case .notADatabase(let path):
       return "\(path) is not an SQLite database; not touching it"
     case .corruptDatabase(let path, let reason):

@@ -107,6 +107,12 @@ final class Connection {
     Int(sqlite3_changes64(handle))
   }
 
+  /// Whether SQLite opened the file for reading only, as it does when the file cannot be
+  /// opened for writing.
+  var isReadOnly: Bool {
+    sqlite3_db_readonly(handle, "main") == 1
+  }
+
   var isInTransaction: Bool {
     sqlite3_get_autocommit(handle) == 0
   }
@@ -114,7 +120,11 @@ final class Connection {
   /// Runs `body` in a write transaction taken at once (BEGIN IMMEDIATE), so two processes
   /// queue on the busy timeout instead of deadlocking when one upgrades a read. Commits when
   /// `body` returns, rolls back when it throws or the commit fails.
+  ///
+  /// - Throws: ``CatalogError/readOnly(path:)`` when SQLite could open the file for reading
+  ///   only, before anything is tried.
   func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    if isReadOnly { throw CatalogError.readOnly(path: path) }
     try executeScript("BEGIN IMMEDIATE")
     let result: T
     do {

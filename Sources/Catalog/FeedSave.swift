@@ -63,10 +63,13 @@ extension Catalog {
   ///     subscribing. An existing subscription keeps its date.
   ///   - validators: the HTTP validators of this fetch, stored for the next refresh.
   ///   - now: the time of this save (first-seen dates, last checked / updated).
+  ///   - storedOnly: save only into a podcast the catalog holds (a refresh); when there is
+  ///     none, because another process unsubscribed it meanwhile, nothing is saved and this
+  ///     throws ``CatalogError/notFound(reference:)`` with the feed URL.
   @discardableResult
   public func saveFeed(
     feedURL: String, subscribing: Date?, validators: HTTPValidators = HTTPValidators(),
-    at now: Date = Date(), _ produce: (FeedWriter) throws -> Podcast
+    at now: Date = Date(), storedOnly: Bool = false, _ produce: (FeedWriter) throws -> Podcast
   ) throws -> SaveReport {
     let feedURL = feedURL.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
@@ -80,7 +83,8 @@ extension Catalog {
       let save = FeedSave(
         connection: connection, plainText: plainText, feedURL: feedURL, now: now)
       let report = try save.store(
-        podcast, staged: writer, validators: validators, subscribing: subscribing)
+        podcast, staged: writer, validators: validators, subscribing: subscribing,
+        storedOnly: storedOnly)
       try connection.executeScript(FeedSave.clearSession)
       return report
     }
@@ -192,9 +196,11 @@ struct FeedSave {
   }
 
   func store(
-    _ feed: Podcast, staged: FeedWriter, validators: HTTPValidators, subscribing: Date?
+    _ feed: Podcast, staged: FeedWriter, validators: HTTPValidators, subscribing: Date?,
+    storedOnly: Bool
   ) throws -> SaveReport {
     let existing = try existingPodcast(for: feed)
+    if storedOnly && existing == nil { throw CatalogError.notFound(reference: feedURL) }
     let id = existing?.id ?? Self.nonBlank(feed.id) ?? PodcastID.forFeedURL(feedURL)
     var metadata = feed
     metadata.id = id

@@ -111,6 +111,8 @@ public final class ChildProcess: Sendable {
       throw error
     }
 
+    InheritedDescriptors.closeAll(in: &actions)
+
     let argv = ([executable] + arguments).map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
     let variables = (environment ?? ProcessInfo.processInfo.environment).map {
@@ -283,8 +285,7 @@ public final class ChildProcess: Sendable {
   }
 
   /// A pipe whose ends are closed on exec. Glibc's module leaves out pipe2, hence the flag
-  /// set afterwards: a process spawned by another thread in between may inherit the pipe,
-  /// which only delays an end-of-file that `stop()` does not wait for.
+  /// set afterwards; `InheritedDescriptors` covers the moment in between.
   private static func closedOnExecPipe() throws -> [Int32] {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else {

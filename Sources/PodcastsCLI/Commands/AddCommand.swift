@@ -7,6 +7,14 @@ struct AddCommand: ParsableCommand {
   static let feeds = Argument<String>(
     "feed", arity: .oneOrMore, help: "The URL of a podcast feed to subscribe to.")
   static let json = Flag("json", help: "Print what was added as JSON.")
+  static let timeout = Option<Double>(
+    "timeout", valueName: "seconds",
+    help: "Give up on a feed after <seconds> without an answer, or ten times as long in all.",
+    default: 30)
+  static let maxSize = Option<ByteSize>(
+    "max-size", valueName: "size",
+    help: "Refuse a feed larger than <size> (bytes, or with K, M or G).",
+    default: ByteSize(bytes: 50 << 20))
 
   static let configuration = CommandConfiguration(
     name: "add",
@@ -21,27 +29,34 @@ struct AddCommand: ParsableCommand {
         podcasts add https://feeds.example.com/show.xml
         podcasts add --json https://a.example/feed https://b.example/rss
       """,
-    arguments: [feeds], options: [json])
+    arguments: [feeds], options: [json, timeout, maxSize])
 
   let feeds: [String]
   let json: Bool
+  let timeout: Double
+  let maxSize: ByteSize
 
   init(_ arguments: ParsedArguments) throws {
     feeds = try arguments.arguments(Self.feeds)
     json = arguments.flag(Self.json)
+    timeout =
+      try arguments.value(Self.timeout, where: { $0 > 0 }, expected: "a positive number") ?? 30
+    maxSize = try arguments.value(Self.maxSize) ?? ByteSize(bytes: 50 << 20)
   }
 
   /// What became of one feed given on the command line.
   struct Result: Sendable {
     let feed: String
     let outcome: Swift.Result<SaveReport, FeedFailure>
+    /// What the parser repaired or dropped.
+    var warnings: [String] = []
   }
 
   func run(_ context: CommandContext) async throws {
     // Opened once up front, so that a bad --db fails before any download.
-    _ = try context.openCatalog()
+    _ = try context.openCatalog(forWriting: true)
     let now = context.console.now
-    let saver = FeedSaver()
+    let saver = FeedSaver(timeout: timeout, maxBodySize: maxSize.bytes)
     let limiter = FetchLimiter()
     let results = await withTaskGroup(of: (Int, Result).self) { group in
       for (index, feed) in feeds.enumerated() {
@@ -51,12 +66,15 @@ struct AddCommand: ParsableCommand {
             let outcome = try await limiter.withPermit(host: host) {
               try await saver.save(feed, into: context.openCatalog(), subscribing: now, now: now)
             }
-            guard case .saved(let report, _) = outcome else {
+            guard case .saved(let saved, _) = outcome else {
               return (
                 index, Result(feed: feed, outcome: .failure(FeedFailure(feed, "not modified")))
               )
             }
-            return (index, Result(feed: feed, outcome: .success(report)))
+            return (
+              index,
+              Result(feed: feed, outcome: .success(saved.report), warnings: saved.warnings)
+            )
           } catch {
             return (index, Result(feed: feed, outcome: .failure(FeedFailure(feed, error))))
           }
@@ -78,6 +96,10 @@ struct AddCommand: ParsableCommand {
       switch result.outcome {
       case .success(let report):
         if !json { context.console.write(Self.line(for: report)) }
+        let name = URLMasking.maskingCredentials(result.feed)
+        for warning in result.warnings + Self.leftOut(report) {
+          context.console.warning(name + ": " + warning)
+        }
       case .failure(let failure):
         context.console.error(failure.description)
       }
@@ -85,6 +107,15 @@ struct AddCommand: ParsableCommand {
     if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
       throw ExitCode(1)
     }
+  }
+
+  /// Episodes the catalog could not store: nothing told them apart (the parser warns of
+  /// those that share an identity, the catalog counts those without one).
+  static func leftOut(_ report: SaveReport) -> [String] {
+    let count = report.episodesWithoutIdentity
+    guard count > 0 else { return [] }
+    let episodes = count == 1 ? "1 episode" : "\(count) episodes"
+    return ["\(episodes) with no guid, enclosure, link or title left out"]
   }
 
   static func line(for report: SaveReport) -> String {

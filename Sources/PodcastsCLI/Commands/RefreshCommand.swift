@@ -10,7 +10,8 @@ struct RefreshCommand: ParsableCommand {
     "jobs", short: "j", valueName: "n",
     help: "Fetch up to <n> feeds at a time (at most 2 from one host).", default: 8)
   static let timeout = Option<Double>(
-    "timeout", valueName: "seconds", help: "Give up on a feed after <seconds> without an answer.",
+    "timeout", valueName: "seconds",
+    help: "Give up on a feed after <seconds> without an answer, or ten times as long in all.",
     default: 30)
   static let maxSize = Option<ByteSize>(
     "max-size", valueName: "size",
@@ -55,7 +56,7 @@ struct RefreshCommand: ParsableCommand {
 
   func run(_ context: CommandContext) async throws {
     let console = context.console
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(forWriting: true)
     let podcasts = try select(in: catalog, console: console)
     let progress = RefreshProgress(console: console, total: podcasts.count)
     let refresher = FeedRefresher(

@@ -31,7 +31,7 @@ struct UnsubscribeCommand: ParsableCommand {
   }
 
   func run(_ context: CommandContext) async throws {
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(forWriting: true)
     let console = context.console
     // All or nothing: a typo in one id must not leave the others half done.
     var podcasts: [StoredPodcast] = []

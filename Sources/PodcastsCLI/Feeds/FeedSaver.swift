@@ -14,7 +14,7 @@ import PodcastModel
 /// download through one connection as it arrives.
 struct FeedSaver: Sendable {
   enum Outcome: Sendable {
-    case saved(SaveReport, feedURL: String)
+    case saved(Saved, feedURL: String)
     /// The server answered 304 Not Modified to the validators given.
     case notModified
   }
@@ -42,14 +42,20 @@ struct FeedSaver: Sendable {
     let report: SaveReport
     /// The feed's itunes:new-feed-url / podcast:newFeedUrl, as given.
     let newFeedURL: String?
+    /// What the parser repaired or dropped.
+    let warnings: [String]
   }
 
   let fetcher: Fetcher
 
+  /// - Parameter timeout: seconds without progress before a fetch fails; a whole transfer
+  ///   gets ten times as long, so that a server sending a byte now and then cannot hold a
+  ///   fetch for ever (300 s with the default).
   init(timeout: Double = 30, maxBodySize: Int = 50 << 20) {
     fetcher = Fetcher(
       options: FetchOptions(
-        version: PodcastsCommand.version, timeout: timeout, maxBodySize: maxBodySize))
+        version: PodcastsCommand.version, timeout: timeout, totalTimeout: timeout * 10,
+        maxBodySize: maxBodySize))
   }
 
   /// Fetches `location` into a temporary file (a file of the user's is read in place).
@@ -75,7 +81,8 @@ struct FeedSaver: Sendable {
   /// - Parameters:
   ///   - storedFeedURL: the feed URL the catalog knows the podcast by, when it is already
   ///     there (a refresh): the podcast keeps its id and its episodes whatever the fetch
-  ///     found, and a move is applied afterwards by the caller.
+  ///     found, and a move is applied afterwards by the caller. Should the podcast be gone
+  ///     (unsubscribed meanwhile), nothing is saved: ``CatalogError/notFound(reference:)``.
   func save(
     _ download: Download, into catalog: Catalog, subscribing: Date?,
     storedFeedURL: String? = nil, now: Date
@@ -83,21 +90,23 @@ struct FeedSaver: Sendable {
     let address = download.address
     let feedURL = storedFeedURL ?? address
     var newFeedURL: String?
+    var warnings: [String] = []
     do {
       let report = try catalog.saveFeed(
         feedURL: feedURL, subscribing: subscribing,
         validators: HTTPValidators(
           etag: download.response.etag, lastModified: download.response.lastModified),
-        at: now
+        at: now, storedOnly: storedFeedURL != nil
       ) { writer in
         let parser = FeedParser(
           feedURL: feedURL, baseURL: address, onEpisode: { try writer.add($0) })
         try download.body.read { try parser.feed($0) }
         let podcast = try parser.finish()
         newFeedURL = podcast.newFeedUrl
+        warnings = podcast.warnings
         return podcast
       }
-      return Saved(report: report, newFeedURL: newFeedURL)
+      return Saved(report: report, newFeedURL: newFeedURL, warnings: warnings)
     } catch let error as FeedParseError {
       throw Self.naming(error, mediaType: download.response.mediaType)
     }
@@ -115,7 +124,7 @@ struct FeedSaver: Sendable {
       let saved = try save(
         download, into: catalog, subscribing: subscribing, storedFeedURL: storedFeedURL,
         now: now)
-      return .saved(saved.report, feedURL: download.address)
+      return .saved(saved, feedURL: download.address)
     }
   }
 

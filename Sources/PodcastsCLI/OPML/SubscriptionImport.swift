@@ -31,7 +31,7 @@ struct SubscriptionImport {
 
   /// One result per entry, in the order of `entries`.
   func run(_ entries: [OPMLEntry], fetch: Bool) async throws -> [Result] {
-    let catalog = try context.openCatalog()
+    let catalog = try context.openCatalog(forWriting: true)
     var results: [Result?] = []
     var pending: [(index: Int, entry: OPMLEntry, stored: StoredPodcast?)] = []
     for (index, entry) in entries.enumerated() {
@@ -107,9 +107,10 @@ struct SubscriptionImport {
               try await saver.save(
                 entry.url, into: context.openCatalog(), subscribing: now, now: now)
             }
-            guard case .saved(let report, _) = outcome else {
+            guard case .saved(let saved, _) = outcome else {
               return (index, Result(entry: entry, status: .failed, error: "not modified"))
             }
+            let report = saved.report
             return (
               index,
               Result(

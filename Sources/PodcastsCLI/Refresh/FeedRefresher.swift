@@ -18,15 +18,17 @@ struct FeedRefresher: Sendable {
     self.clock = clock
   }
 
-  /// Refreshes `podcasts`, saving through `writer`; the results come in the same order.
+  /// Refreshes `podcasts`, saving through `writer`; the results come in the same order. A
+  /// podcast that another process unsubscribed while this one worked on it has no result:
+  /// it is gone, and nothing of it is saved again.
   func refresh(
     _ podcasts: [StoredPodcast], through writer: CatalogWriter, progress: RefreshProgress
   ) async -> [RefreshResult] {
-    await withTaskGroup(of: (Int, RefreshResult).self) { group in
+    await withTaskGroup(of: (Int, RefreshResult?).self) { group in
       for (index, podcast) in podcasts.enumerated() {
         group.addTask {
           let result = await refresh(podcast, through: writer, progress: progress)
-          progress.finished(result)
+          progress.finished(result ?? RefreshResult(podcast))
           return (index, result)
         }
       }
@@ -42,9 +44,10 @@ struct FeedRefresher: Sendable {
     case saved(FeedSaver.Saved, response: FetchResponse, address: String)
   }
 
+  /// - Returns: nil when the podcast left the catalog meanwhile.
   private func refresh(
     _ podcast: StoredPodcast, through writer: CatalogWriter, progress: RefreshProgress
-  ) async -> RefreshResult {
+  ) async -> RefreshResult? {
     var result = RefreshResult(podcast)
     do {
       let outcome = try await fetchAndSave(
@@ -73,11 +76,15 @@ struct FeedRefresher: Sendable {
           await follow(target, for: podcast, result: &result, through: writer, progress: progress)
         }
       }
+    } catch CatalogError.notFound {
+      return nil
     } catch {
       let message = Self.reason(for: error, feedURL: podcast.feedURL)
       result.fail(message)
       do {
         try await writer.recordFailure(podcastID: podcast.id, message: message, at: clock())
+      } catch CatalogError.notFound {
+        return nil
       } catch {
         result.warnings.append(
           "could not record the failure in the catalog: \(CommandRunner.message(for: error))")

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// A catalog that cannot be written: on a disk that fills up during an add, and read-only in
+/// the two ways that stop root too (an immutable file, a read-only mount). Each must fail
+/// with one clear line and exit 1, leave the catalog as it was, and leave it usable.
+@Suite("A catalog on a full or read-only disk", .serialized)
+struct HardeningDiskTests {
+  static let largeID = "d15cf011-0000-4000-8000-000000000001"
+
+  @Test func aFullDiskFailsTheAddAndKeepsTheCatalog() async throws {
+    let folder = try HardeningFolder()
+    let disk = folder.url.appendingPathComponent("disk")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    do {
+      try HardeningMounts.mountTmpfs(size: "2m", on: disk)
+    } catch {
+      try Test.cancel("cannot mount a tmpfs to fill: \(error)")
+    }
+    defer { HardeningMounts.unmount(disk) }
+    let catalog = disk.appendingPathComponent("catalog.sqlite3").path
+    // 20,000 episodes take some 10 MB in the catalog; the disk holds 2 MB.
+    let large = folder.path("large.xml")
+    try HardeningFeeds.large(guid: Self.largeID, count: 20_000, to: large)
+
+    let first = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "add", FeedFiles.tidepool], output: folder.url)
+    #expect(first.status == 0, "\(first.stderr)")
+    let before = try CatalogInspection.inspect(catalog)
+
+    let full = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "add", large], output: folder.url)
+    #expect(full.status == 1)
+    #expect(full.stderrLines.count == 1, "\(full.stderr)")
+    #expect(full.stderr.hasPrefix("podcasts: \(large): "), "\(full.stderr)")
+    #expect(full.stderr.contains("disk is full"), "\(full.stderr)")
+    #expect(full.stdout.isEmpty)
+
+    let after = try CatalogInspection.inspect(catalog)
+    #expect(after.isConsistent, "\(after)")
+    #expect(after.podcasts == before.podcasts)
+    #expect(after.podcast(Self.largeID) == nil)
+
+    // Still usable: the space the failed save took is free again.
+    let next = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "add", FeedFiles.switchyard], output: folder.url)
+    #expect(next.status == 0, "\(next.stderr)")
+    let list = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "list", "--json"], output: folder.url)
+    #expect(list.status == 0)
+    #expect(try JQ.lines(".[].id", list.stdoutBytes).sorted() == [IDs.switchyard, IDs.tidepool])
+  }
+
+  enum ReadOnly: String, CaseIterable, Sendable {
+    /// `chattr +i` on the catalog file: its folder stays writable.
+    case immutableFile
+    /// The catalog's folder bound read-only onto itself.
+    case readOnlyMount
+
+    func apply(catalog: String, folder: URL) throws {
+      switch self {
+      case .immutableFile: try HardeningMounts.setImmutable(catalog, true)
+      case .readOnlyMount: try HardeningMounts.bindReadOnly(folder)
+      }
+    }
+
+    func undo(catalog: String, folder: URL) {
+      switch self {
+      case .immutableFile: try? HardeningMounts.setImmutable(catalog, false)
+      case .readOnlyMount: HardeningMounts.unmount(folder)
+      }
+    }
+  }
+
+  /// Commands that write fail with one line naming the catalog and why; nothing changes.
+  @Test(arguments: ReadOnly.allCases)
+  func aReadOnlyCatalogIsRefusedClearly(_ readOnly: ReadOnly) async throws {
+    let folder = try HardeningFolder()
+    let catalogFolder = folder.url.appendingPathComponent("catalog")
+    try FileManager.default.createDirectory(at: catalogFolder, withIntermediateDirectories: true)
+    let catalog = catalogFolder.appendingPathComponent("catalog.sqlite3").path
+    let added = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "add", FeedFiles.tidepool], output: folder.url)
+    try #require(added.status == 0, "\(added.stderr)")
+    let before = try CatalogInspection.inspect(catalog)
+    do {
+      try readOnly.apply(catalog: catalog, folder: catalogFolder)
+    } catch {
+      try Test.cancel("cannot make the catalog read-only: \(error)")
+    }
+    defer { readOnly.undo(catalog: catalog, folder: catalogFolder) }
+
+    for command in [
+      ["add", FeedFiles.switchyard], ["unsubscribe", IDs.tidepool], ["refresh"],
+    ] {
+      let run = try await HardeningProcess.runPodcasts(
+        ["--db", catalog] + command, output: folder.url)
+      #expect(run.status == 1, "\(command)")
+      #expect(run.stderrLines.count == 1, "\(command): \(run.stderr)")
+      #expect(run.stderr.contains("read-only"), "\(command): \(run.stderr)")
+      #expect(run.stderr.contains(catalog), "\(command): \(run.stderr)")
+    }
+    // Reading needs no write to the file, but SQLite writes a shared-memory file beside a
+    // WAL catalog even to read it: a read-only folder leaves nothing readable.
+    let list = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "list", "--json"], output: folder.url)
+    switch readOnly {
+    case .immutableFile:
+      #expect(list.status == 0, "\(list.stderr)")
+      #expect(try JQ.lines(".[].id", list.stdoutBytes) == [IDs.tidepool])
+    case .readOnlyMount:
+      #expect(list.status == 1)
+      #expect(
+        list.stderr
+          == "podcasts: cannot open the catalog \(catalog): unable to open database file; its folder cannot be written (read-only file system)\n"
+      )
+    }
+    readOnly.undo(catalog: catalog, folder: catalogFolder)
+    #expect(try CatalogInspection.inspect(catalog).podcasts == before.podcasts)
+  }
+}
