@@ -60,6 +60,9 @@ struct FeedBuilder {
     var season = Ranked<Int>()
     var number = Ranked<Int>()
     var enclosures: [EnclosureCandidate] = []
+    /// The input ended inside the item: what it lacks (its guid, its enclosure) cannot be
+    /// told, and keeping it would make a second episode once the whole item is read.
+    var cutOff = false
   }
 
   let feedURL: String?
@@ -199,6 +202,17 @@ struct FeedBuilder {
       appendEscaped(bytes, count: count)
     } else {
       capture.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+    }
+  }
+
+  /// The input ended here, before the document did (``MarkupRepair`` closes what was open).
+  mutating func inputEndedEarly() {
+    if draft != nil {
+      draft?.cutOff = true
+      warnings.add(
+        "the document is cut short inside episode \(episodeCount + 1), which was left out")
+    } else {
+      warnings.add("the document is cut short; what came before the cut is kept")
     }
   }
 
@@ -654,7 +668,7 @@ struct FeedBuilder {
   }
 
   private mutating func finishEpisode() {
-    guard let item = draft.take() else { return }
+    guard let item = draft.take(), !item.cutOff else { return }
     var episode = item.episode
     episode.title = item.title.value
     if !item.descriptionRange.isEmpty {

@@ -37,7 +37,7 @@ final class LibXMLPushParser {
     handler.cdataBlock = characters
     handler.ignorableWhitespace = nil
     handler.comment = nil
-    handler.processingInstruction = nil
+    handler.processingInstruction = processingInstruction
     handler.reference = nil
     handler.getEntity = lookUpEntity
     handler.startElement = nil
@@ -129,6 +129,12 @@ private let lookUpEntity: getEntitySAXFunc = { context, name in
     withParser(context) { $0.expand(entity) }
   }
   return entity
+}
+
+/// Feeds hold processing instructions rarely, so a String comparison costs nothing.
+private let processingInstruction: processingInstructionSAXFunc = { context, target, _ in
+  guard let target, String(cString: target) == MarkupRepair.endOfInputTarget else { return }
+  withParser(context) { $0.builder.inputEndedEarly() }
 }
 
 private let startElement: startElementNsSAX2Func = {

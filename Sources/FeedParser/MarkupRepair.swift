@@ -64,6 +64,12 @@ struct MarkupRepair {
   private static let maxEndTagLength = 256
   private static let maxDoctypeLength = 1 << 20
 
+  /// The target of the processing instruction put where the input ended before the
+  /// document did, ahead of the end tags added: it tells the builder, in the order of
+  /// the events, which item the cut fell in.
+  static let endOfInputTarget = "podcasts-end-of-input"
+  private static let endOfInputMark: [UInt8] = Array("<?\(endOfInputTarget)?>".utf8)
+
   private static let ampersand: [UInt8] = Array("&amp;".utf8)
   private static let lessThan: [UInt8] = Array("&lt;".utf8)
 
@@ -98,10 +104,12 @@ struct MarkupRepair {
       // A section cut off by the end of the input is closed first, or libxml2 would read the
       // end tags as its text and drop what it held.
       switch state {
-      case .cdata: edit(p, at: used, skipping: 0, with: Array("]]>".utf8))
-      case .comment: edit(p, at: used, skipping: 0, with: Array(" -->".utf8))
-      case .processingInstruction: edit(p, at: used, skipping: 0, with: Array(" ?>".utf8))
-      default: edit(p, at: used, skipping: 0, with: [])
+      case .cdata: edit(p, at: used, skipping: 0, with: Array("]]>".utf8) + Self.endOfInputMark)
+      case .comment:
+        edit(p, at: used, skipping: 0, with: Array(" -->".utf8) + Self.endOfInputMark)
+      case .processingInstruction:
+        edit(p, at: used, skipping: 0, with: Array(" ?>".utf8) + Self.endOfInputMark)
+      default: edit(p, at: used, skipping: 0, with: Self.endOfInputMark)
       }
       while !openEnds.isEmpty {
         writeEndTag(of: openEnds.count - 1)
