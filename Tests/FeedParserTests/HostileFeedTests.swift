@@ -351,7 +351,8 @@ struct HostileFeedTests {
     let podcast = try FeedParser.parse(Data(document.utf8))
     #expect(podcast.episodes.prefix(5).map(\.guid) == ["g0", "g1", "g2", "g3", "g4"])
     #expect(podcast.episodes.count == 5)
-    #expect(podcast.warnings.contains("the document is cut short inside episode 6, which was left out"))
+    #expect(
+      podcast.warnings.contains("the document is cut short inside episode 6, which was left out"))
   }
 
   // MARK: Bytes
