@@ -52,10 +52,11 @@ enum BuiltProducts {
 
   /// Runs the built `podcasts` with `arguments`, the given environment (nothing inherited but
   /// PATH), and `stdin` as standard input; stdout and stderr go to files, so nothing can
-  /// block on a full pipe. The process is killed after `timeout` seconds.
+  /// block on a full pipe. The process is killed after `timeout` seconds: a bound for a hang,
+  /// not for speed, so it leaves room for a debug build on two busy cores.
   static func run(
     _ arguments: [String], executable name: String = "podcasts",
-    environment: [String: String] = [:], stdin: [UInt8] = [], timeout: TimeInterval = 20
+    environment: [String: String] = [:], stdin: [UInt8] = [], timeout: TimeInterval = 120
   ) throws -> Result {
     try runProcess(
       try executable(name), arguments, environment: environment, stdin: stdin, timeout: timeout)
@@ -72,7 +73,7 @@ enum BuiltProducts {
   /// Runs any program as `run` runs the built one.
   static func runProcess(
     _ executableURL: URL, _ arguments: [String], environment: [String: String] = [:],
-    stdin: [UInt8] = [], timeout: TimeInterval = 20
+    stdin: [UInt8] = [], timeout: TimeInterval = 120
   ) throws -> Result {
     var fullEnvironment = environment
     if fullEnvironment["PATH"] == nil {
