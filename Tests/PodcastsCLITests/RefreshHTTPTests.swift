@@ -241,6 +241,36 @@ struct RefreshHTTPTests {
     }
   }
 
+  /// What the parser repaired in a changed feed, and the episodes the catalog had nothing
+  /// to store by, are told as `add` tells them: on stderr and in the JSON.
+  @Test func repairsOfAChangedFeedAreWarned() async throws {
+    try await withNginx { server in
+      let sandbox = try RefreshSandbox()
+      let url = server.url("/show.xml")
+      try server.put(
+        "show.xml", FixtureFeed.rss(title: "Show", episodes: 0..<2),
+        modified: FixtureFeed.version(1))
+      try sandbox.add([url])
+      let damaged = FixtureFeed.rss(title: "Show", episodes: 0..<3)
+        .replacingOccurrences(of: "<title>Episode 2</title>", with: "<title>Q & A</title>")
+        .replacingOccurrences(
+          of: "</channel>", with: "<item><description>nothing else</description></item></channel>")
+      try server.put("show.xml", damaged, modified: FixtureFeed.version(2))
+
+      let (run, results) = try sandbox.refresh()
+      let expected = [
+        "1 unescaped \"&\" kept as text",
+        "1 episode with no guid, enclosure, link or title left out",
+      ]
+      #expect(run.status == 0)
+      #expect(results.map(\.status) == ["updated"])
+      #expect(results.first?.newEpisodes == 1)
+      #expect(results.first?.warnings == expected)
+      let name = "Show (\(results.first?.id.prefix(8) ?? ""))"
+      #expect(run.stderrLines == expected.map { "podcasts: warning: \(name): \($0)" })
+    }
+  }
+
   @Test func feedAnnouncingItsOwnAddressStays() async throws {
     try await withNginx { server in
       let sandbox = try RefreshSandbox()

@@ -73,7 +73,7 @@ struct AddCommand: ParsableCommand {
             }
             return (
               index,
-              Result(feed: feed, outcome: .success(saved.report), warnings: saved.warnings)
+              Result(feed: feed, outcome: .success(saved.report), warnings: saved.notices)
             )
           } catch {
             return (index, Result(feed: feed, outcome: .failure(FeedFailure(feed, error))))
@@ -97,7 +97,7 @@ struct AddCommand: ParsableCommand {
       case .success(let report):
         if !json { context.console.write(Self.line(for: report)) }
         let name = URLMasking.maskingCredentials(result.feed)
-        for warning in result.warnings + Self.leftOut(report) {
+        for warning in result.warnings {
           context.console.warning(name + ": " + warning)
         }
       case .failure(let failure):
@@ -107,15 +107,6 @@ struct AddCommand: ParsableCommand {
     if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
       throw ExitCode(1)
     }
-  }
-
-  /// Episodes the catalog could not store: nothing told them apart (the parser warns of
-  /// those that share an identity, the catalog counts those without one).
-  static func leftOut(_ report: SaveReport) -> [String] {
-    let count = report.episodesWithoutIdentity
-    guard count > 0 else { return [] }
-    let episodes = count == 1 ? "1 episode" : "\(count) episodes"
-    return ["\(episodes) with no guid, enclosure, link or title left out"]
   }
 
   static func line(for report: SaveReport) -> String {

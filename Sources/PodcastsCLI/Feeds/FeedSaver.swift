@@ -44,6 +44,16 @@ struct FeedSaver: Sendable {
     let newFeedURL: String?
     /// What the parser repaired or dropped.
     let warnings: [String]
+
+    /// The parser's warnings, then the episodes the catalog could not store because nothing
+    /// told them apart (the parser warns of those that share an identity, the catalog
+    /// counts those without one).
+    var notices: [String] {
+      let count = report.episodesWithoutIdentity
+      guard count > 0 else { return warnings }
+      let episodes = count == 1 ? "1 episode" : "\(count) episodes"
+      return warnings + ["\(episodes) with no guid, enclosure, link or title left out"]
+    }
   }
 
   let fetcher: Fetcher

@@ -68,6 +68,7 @@ struct FeedRefresher: Sendable {
         }
       case .saved(let saved, let response, let address):
         result.add(saved.report)
+        result.warnings += saved.notices
         if response.movedPermanently { await move(&result, to: address, through: writer) }
         if let announced = saved.newFeedURL,
           let target = AnnouncedFeedURL.target(
@@ -130,6 +131,7 @@ struct FeedRefresher: Sendable {
         through: writer, progress: progress)
       guard case .saved(let saved, let response, let address) = outcome else { return }
       result.add(saved.report)
+      result.warnings += saved.notices
       let destination = response.movedPermanently ? address : target
       // An announcement that only leads back here is no move.
       if !AnnouncedFeedURL.samePlace(destination, result.feedURL) {
