@@ -6,18 +6,28 @@ import PodcastModel
 ///
 /// Valid only inside the closure it was handed to.
 public final class FeedWriter {
+  /// Where episodes go. A feed that may be a podcast already stored is staged, to be merged
+  /// once its id is known; a feed that can only be a new podcast is written straight into
+  /// `episodes` under the id its feed URL gives, each row once.
+  enum Target {
+    case staging
+    case direct(podcastID: String, now: Date)
+  }
+
   private let connection: Connection
   private var statement: Statement?
+  private let target: Target
   private var position: Int64 = 0
   private(set) var duplicates = 0
   private(set) var withoutIdentity = 0
 
-  init(connection: Connection, statement: Statement) {
+  init(connection: Connection, statement: Statement, target: Target) {
     self.connection = connection
     self.statement = statement
+    self.target = target
   }
 
-  /// Stages an episode. One with the identity of an earlier episode of the same feed is left
+  /// Takes an episode. One with the identity of an earlier episode of the same feed is left
   /// out (the first in document order wins), as is one with no identity at all.
   public func add(_ episode: Episode) throws {
     guard let statement else { throw CatalogError.writerClosed }
@@ -26,15 +36,24 @@ public final class FeedWriter {
       return
     }
     defer { statement.reset() }
-    try statement.bind(position, at: 1)
-    try statement.bind(identity, at: 2)
-    try EpisodeColumns.bind(episode, to: statement, from: 3)
+    switch target {
+    case .staging:
+      try statement.bind(position, at: 1)
+      try statement.bind(identity, at: 2)
+      try EpisodeColumns.bind(episode, to: statement, from: 3)
+    case .direct(let podcastID, let now):
+      try statement.bind(podcastID, at: 1)
+      try statement.bind(identity, at: 2)
+      try statement.bind(position, at: 3)
+      try statement.bind(now, at: 4)
+      try EpisodeColumns.bind(episode, to: statement, from: 5)
+    }
     try statement.step()
     if connection.changes == 0 {
       duplicates += 1
-    } else {
-      position += 1
+      return
     }
+    position += 1
   }
 
   func close() {
@@ -75,16 +94,20 @@ extension Catalog {
     guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
     return try connection.writeTransaction {
       try connection.executeScript(FeedSave.clearSession)
-      let (podcast, writer) = try connection.withStatement(FeedSave.stageEpisode) { statement in
-        let writer = FeedWriter(connection: connection, statement: statement)
+      let save = FeedSave(
+        connection: connection, plainText: plainText, feedURL: feedURL, now: now)
+      let provisionalID = storedOnly ? nil : try save.claimNewPodcast()
+      let target: FeedWriter.Target =
+        provisionalID.map { .direct(podcastID: $0, now: now) } ?? .staging
+      let sql = provisionalID == nil ? FeedSave.stageEpisode : FeedSave.insertEpisode
+      let (podcast, writer) = try connection.withStatement(sql) { statement in
+        let writer = FeedWriter(connection: connection, statement: statement, target: target)
         defer { writer.close() }
         return (try produce(writer), writer)
       }
-      let save = FeedSave(
-        connection: connection, plainText: plainText, feedURL: feedURL, now: now)
       let report = try save.store(
-        podcast, staged: writer, validators: validators, subscribing: subscribing,
-        storedOnly: storedOnly)
+        podcast, staged: writer, provisionalID: provisionalID, validators: validators,
+        subscribing: subscribing, storedOnly: storedOnly)
       try connection.executeScript(FeedSave.clearSession)
       return report
     }
@@ -109,10 +132,12 @@ extension Catalog {
 
 /// The merge of a staged feed into the catalog, inside the save's transaction.
 ///
-/// Episodes wait in a TEMP table (`staged_episodes`) until the podcast's id is known, then
-/// go into `episodes` in one INSERT ... SELECT ... ON CONFLICT DO UPDATE. TEMP triggers note
-/// the rows it inserted or changed (`saved_episodes`), which gives the counts of the report
-/// and the rows to re-index for search.
+/// Episodes of a feed that may be a stored podcast wait in a TEMP table (`staged_episodes`)
+/// until the podcast's id is known, then go into `episodes` in one INSERT ... SELECT ... ON
+/// CONFLICT DO UPDATE. Episodes of a feed that can only be a new podcast skip the stage: each
+/// is written into `episodes` once, which is most of the work of a first `add`. TEMP triggers
+/// note the rows inserted or changed (`saved_episodes`), which gives the counts of the report
+/// and the rows to index for search.
 struct FeedSave {
   let connection: Connection
   let plainText: (String) -> String
@@ -151,6 +176,15 @@ struct FeedSave {
     INSERT INTO temp.staged_episodes (position, identity, \(EpisodeColumns.list()))
     VALUES (\(placeholders(2 + EpisodeColumns.names.count, from: 1)))
     ON CONFLICT (identity) DO NOTHING
+    """
+
+  /// Parameters: 1 podcast id, 2 identity, 3 position, 4 first seen, then the episode columns
+  /// from 5. Only for a podcast new in this save: any conflict is an earlier episode of the
+  /// same feed, which wins.
+  static let insertEpisode = """
+    INSERT INTO episodes (podcast_id, identity, position, first_seen, \(EpisodeColumns.list()))
+    VALUES (\(placeholders(4 + EpisodeColumns.names.count, from: 1)))
+    ON CONFLICT (podcast_id, identity) DO NOTHING
     """
 
   /// Parameters: 1 id, 2 feed URL, 3 ETag, 4 Last-Modified, 5 now, 6 last updated (NULL keeps
@@ -195,11 +229,66 @@ struct FeedSave {
     (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
   }
 
+  /// When no stored podcast can turn out to be this feed's (none has its feed URL, none has
+  /// the id its feed URL gives), inserts a row for it under that id, so that its episodes can
+  /// be written straight into `episodes`, and returns the id. Nil when episodes must be
+  /// staged.
+  func claimNewPodcast() throws -> String? {
+    let id = PodcastID.forFeedURL(feedURL)
+    let taken =
+      try connection.queryFirst(
+        "SELECT 1 FROM podcasts WHERE feed_url = ?1 OR id = ?2", feedURL, id
+      ) { _ in true } ?? false
+    if taken { return nil }
+    try connection.execute(
+      "INSERT INTO podcasts (id, feed_url, format, added) VALUES (?, ?, '', ?)", id, feedURL, now)
+    return id
+  }
+
+  /// The feed's own id (its `podcast:guid`) turned out not to be the claimed one: renames the
+  /// claimed podcast to it, or, when a stored podcast has it, moves the episodes written into
+  /// the stage and drops the claimed row, so that they are merged like any staged feed.
+  ///
+  /// - Returns: whether the episodes are staged now.
+  private func adopt(claimed: String, as id: String) throws -> Bool {
+    let stored =
+      try connection.queryFirst(
+        "SELECT 1 FROM podcasts WHERE id = ?1 AND NOT id = ?2", id, claimed
+      ) { _ in true } ?? false
+    if stored {
+      try connection.execute(
+        """
+        INSERT INTO temp.staged_episodes (position, identity, \(EpisodeColumns.list()))
+        SELECT position, identity, \(EpisodeColumns.list())
+        FROM episodes WHERE podcast_id = ?1 ORDER BY position
+        """, claimed)
+      try connection.execute("DELETE FROM podcasts WHERE id = ?", claimed)
+      try connection.executeScript("DELETE FROM temp.saved_episodes")
+      return true
+    }
+    // The rename updates every episode, and the triggers note each once more: start them
+    // afresh, then mark all new again.
+    try connection.executeScript("DELETE FROM temp.saved_episodes")
+    try connection.execute("UPDATE podcasts SET id = ?1 WHERE id = ?2", id, claimed)
+    try connection.executeScript("UPDATE temp.saved_episodes SET is_new = 1, text_changed = 1")
+    return false
+  }
+
+  /// - Parameter provisionalID: the id ``claimNewPodcast()`` returned; the episodes were
+  ///   then written already.
   func store(
-    _ feed: Podcast, staged: FeedWriter, validators: HTTPValidators, subscribing: Date?,
-    storedOnly: Bool
+    _ feed: Podcast, staged: FeedWriter, provisionalID: String?, validators: HTTPValidators,
+    subscribing: Date?, storedOnly: Bool
   ) throws -> SaveReport {
-    let existing = try existingPodcast(for: feed)
+    var existing: StoredPodcast?
+    if let provisionalID {
+      let own = Self.nonBlank(feed.id) ?? provisionalID
+      if own != provisionalID, try adopt(claimed: provisionalID, as: own) {
+        existing = try existingPodcast(for: feed)
+      }
+    } else {
+      existing = try existingPodcast(for: feed)
+    }
     if storedOnly && existing == nil { throw CatalogError.notFound(reference: feedURL) }
     let id = existing?.id ?? Self.nonBlank(feed.id) ?? PodcastID.forFeedURL(feedURL)
     var metadata = feed

@@ -183,6 +183,48 @@ import Testing
     #expect(try catalog.podcast(id: PodcastID.forFeedURL(feedURL)) == nil)
   }
 
+  /// How a save finds the podcast a feed is: written straight in as a new podcast under the
+  /// id of its feed URL, renamed to a guid known only at the end, or merged into the stored
+  /// podcast with that guid.
+  enum NewFeed: CaseIterable {
+    case withoutGuid, withANewGuid, withTheGuidOfAStoredPodcast
+  }
+
+  @Test(arguments: NewFeed.allCases)
+  func aNewFeedURLCountsIndexesAndSummarisesItsEpisodes(feed: NewFeed) throws {
+    let guid = "cccccccc-3333-5333-8333-333333333333"
+    let url = "https://new.example.com/feed"
+    var expectedID = PodcastID.forFeedURL(url)
+    var storedEpisodes = 0
+    if feed == .withTheGuidOfAStoredPodcast {
+      try catalog.save(
+        makePodcast(id: guid, episodes: [makeEpisode(1), makeEpisode(9)]), feedURL: feedURL,
+        subscribing: epoch)
+      storedEpisodes = 1
+    }
+    if feed != .withoutGuid { expectedID = guid }
+    var renamed = makeEpisode(1)
+    renamed.title = "Episode 1 retitled"
+    let report = try catalog.saveFeed(feedURL: url, subscribing: epoch, at: date(7)) { writer in
+      for episode in [renamed, makeEpisode(2), makeEpisode(3), makeEpisode(2)] {
+        try writer.add(episode)
+      }
+      return makePodcast(id: feed == .withoutGuid ? nil : guid)
+    }
+    #expect(report.podcastID == expectedID)
+    #expect(report.isNewPodcast == (feed != .withTheGuidOfAStoredPodcast))
+    #expect(report.newEpisodes == 3 - storedEpisodes)
+    #expect(report.updatedEpisodes == storedEpisodes && report.duplicateEpisodes == 1)
+    let podcast = try #require(try catalog.podcast(id: expectedID))
+    #expect(podcast.feedURL == url)
+    #expect(podcast.episodeCount == 3 + storedEpisodes)
+    #expect(podcast.latestEpisode == date(feed == .withTheGuidOfAStoredPodcast ? 9 : 3))
+    #expect(try catalog.rawInt("SELECT count(*) FROM podcasts") == 1)
+    #expect(try catalog.search("retitled").episodes.map(\.episode.guid) == ["guid-1"])
+    #expect(try catalog.search("Episode").episodes.count == 3 + storedEpisodes)
+    #expect(try catalog.search("show").podcasts.map(\.podcastID) == [expectedID])
+  }
+
   @Test func derivesTheIDFromTheFeedURLWithoutAGuid() throws {
     let report = try catalog.save(
       makePodcast(), feedURL: "https://podnews.net/rss", subscribing: epoch)
