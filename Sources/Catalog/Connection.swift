@@ -107,11 +107,6 @@ final class Connection {
     Int(sqlite3_changes64(handle))
   }
 
-  /// The row id of the last row inserted, the triggers' own inserts aside.
-  var lastInsertedRowID: Int64 {
-    sqlite3_last_insert_rowid(handle)
-  }
-
   /// Whether SQLite opened the file for reading only, as it does when the file cannot be
   /// opened for writing.
   var isReadOnly: Bool {
