@@ -336,7 +336,7 @@ public struct JSONWriter {
       let special =
         (x .< space) .| (x .== quote) .| (x .== backslash) .| (x .== delete) .| (x .== c2)
         .| (x .== e2)
-      if any(special) { break }
+      if anyLane(special) { break }
       i += 16
     }
     return i
@@ -367,4 +367,12 @@ public struct JSONWriter {
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
+/// lane; the mask read as two words is tested in two instructions.
+@inline(__always)
+private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+  return words[0] | words[1] != 0
 }
