@@ -63,6 +63,12 @@ struct FeedBuilder {
     /// The input ended inside the item: what it lacks (its guid, its enclosure) cannot be
     /// told, and keeping it would make a second episode once the whole item is read.
     var cutOff = false
+
+    mutating func takeDescription(_ bytes: inout [UInt8], range: Range<Int>, rank: Int) {
+      swap(&bytes, &description)
+      descriptionRange = range
+      descriptionRank = rank
+    }
   }
 
   let feedURL: String?
@@ -422,14 +428,14 @@ struct FeedBuilder {
         draft?.episode.imageUrl = image
       }
     case .podcastTranscript:
-      if let address = attributes["url"].flatMap(url) {
+      if let address = url(attributes["url"]) {
         let transcript = Transcript(
           url: address, type: attributes["type"].flatMap(nonBlank),
           language: attributes["language"].flatMap(nonBlank))
         draft?.episode.transcripts.append(transcript)
       }
     case .podcastChapters:
-      if draft?.episode.chapters == nil, let address = attributes["url"].flatMap(url) {
+      if draft?.episode.chapters == nil, let address = url(attributes["url"]) {
         let chapters = Chapters(url: address, type: attributes["type"].flatMap(nonBlank))
         draft?.episode.chapters = chapters
       }
@@ -458,7 +464,7 @@ struct FeedBuilder {
   private mutating func addEnclosure(
     url rawURL: String?, type rawType: String?, length lengthText: String?
   ) {
-    guard let address = rawURL.flatMap(url) else { return }
+    guard let address = url(rawURL) else { return }
     let type = rawType.flatMap(nonBlank)
     let length = lengthText.flatMap { FeedNumber.length($0) }
     if let lengthText, length == nil, !lengthText.allSatisfy(\.isWhitespace) {
@@ -481,7 +487,7 @@ struct FeedBuilder {
   }
 
   private mutating func mediaContent(_ attributes: Attributes) {
-    guard let address = attributes["url"].flatMap(url) else { return }
+    guard let address = url(attributes["url"]) else { return }
     let type = attributes["type"].flatMap(nonBlank)
     let medium = attributes["medium"]?.lowercased()
     let kind = type?.lowercased() ?? ""
@@ -593,33 +599,37 @@ struct FeedBuilder {
   private mutating func finishFeedField(_ field: Field, _ text: String?) {
     switch field {
     case .title(let rank): title.offer(text, rank: rank)
-    case .link(let rank): link.offer(text.flatMap(url), rank: rank)
+    case .link(let rank): link.offer(url(text), rank: rank)
     case .description(let rank): description.offer(text, rank: rank)
     case .author(let rank): author.offer(rank == 0 ? text : text.map(PersonName.of), rank: rank)
-    case .imageURL(let rank): imageURL.offer(text.flatMap(url), rank: rank)
+    case .imageURL(let rank): imageURL.offer(url(text), rank: rank)
     case .language: if language == nil { language = text }
     case .category: if let text { addPlainCategory(text) }
     case .explicit: if explicit == nil { explicit = text.flatMap(FeedNumber.boolean) }
-    case .newFeedURL: if newFeedURL == nil { newFeedURL = text.flatMap(url) }
+    case .newFeedURL: if newFeedURL == nil { newFeedURL = url(text) }
     case .podcastGuid: if podcastGuid == nil { podcastGuid = text }
     default: break
     }
   }
 
   private mutating func finishItemField(_ field: Field, _ text: String?) {
-    // Taken out and put back, so that the draft is changed in place, not copied.
-    guard var item = draft.take() else { return }
-    defer { draft = item }
+    // Changed through optional chaining, in place: taking the draft out and putting it back
+    // copies all of it.
     switch field {
-    case .title(let rank): item.title.offer(text, rank: rank)
-    case .link(let rank): item.link.offer(text.flatMap(url), rank: rank)
-    case .guid: if item.episode.guid == nil { item.episode.guid = text }
-    case .season(let rank): item.season.offer(text.flatMap(FeedNumber.integer), rank: rank)
-    case .episodeNumber(let rank): item.number.offer(text.flatMap(FeedNumber.integer), rank: rank)
+    case .title(let rank): draft?.title.offer(text, rank: rank)
+    case .link(let rank):
+      let link = url(text)
+      draft?.link.offer(link, rank: rank)
+    case .guid: if draft?.episode.guid == nil { draft?.episode.guid = text }
+    case .season(let rank): draft?.season.offer(text.flatMap(FeedNumber.integer), rank: rank)
+    case .episodeNumber(let rank):
+      draft?.number.offer(text.flatMap(FeedNumber.integer), rank: rank)
     case .episodeType:
-      if item.episode.episodeType == nil { item.episode.episodeType = text?.lowercased() }
+      if draft?.episode.episodeType == nil { draft?.episode.episodeType = text?.lowercased() }
     case .explicit:
-      if item.episode.explicit == nil { item.episode.explicit = text.flatMap(FeedNumber.boolean) }
+      if draft?.episode.explicit == nil {
+        draft?.episode.explicit = text.flatMap(FeedNumber.boolean)
+      }
     default: break
     }
   }
@@ -628,11 +638,8 @@ struct FeedBuilder {
   /// one it has: swapped in, not copied, and made a String only when the episode ends.
   private mutating func finishDescription(rank: Int) {
     let range = trimmedCaptureRange()
-    guard !range.isEmpty, var item = draft.take() else { return }
-    swap(&capture, &item.description)
-    item.descriptionRange = range
-    item.descriptionRank = rank
-    draft = item
+    guard !range.isEmpty else { return }
+    draft?.takeDescription(&capture, range: range, rank: rank)
   }
 
   /// Dates and durations are read from the captured bytes: no String unless unreadable.
@@ -777,18 +784,16 @@ struct FeedBuilder {
     feedURL.flatMap(URLResolver.scheme(of:)).flatMap { $0 == "file" ? nil : $0 } ?? "https"
   }
 
-  private func url(_ raw: String) -> String? {
-    URLResolver.resolve(raw, against: currentBase, defaultScheme: defaultScheme)
+  /// Takes an optional so that callers need no `flatMap(url)`, whose partial application
+  /// of a method copies the whole builder.
+  private func url(_ raw: String?) -> String? {
+    guard let raw else { return nil }
+    return URLResolver.resolve(raw, against: currentBase, defaultScheme: defaultScheme)
   }
 
   private mutating func addPlainCategory(_ raw: String) {
     let text = raw.trimmingWhitespace()
     if !text.isEmpty && !plainCategories.contains(text) { plainCategories.append(text) }
-  }
-
-  private func nonBlank(_ s: String) -> String? {
-    let trimmed = s.trimmingWhitespace()
-    return trimmed.isEmpty ? nil : trimmed
   }
 
   private mutating func appendCString(_ s: UnsafePointer<UInt8>) {
@@ -830,4 +835,9 @@ struct FeedBuilder {
 
 @inline(__always) private func isSpace(_ b: UInt8) -> Bool {
   b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D
+}
+
+private func nonBlank(_ s: String) -> String? {
+  let trimmed = s.trimmingWhitespace()
+  return trimmed.isEmpty ? nil : trimmed
 }

@@ -11,7 +11,10 @@ final class LibXMLPushParser {
   /// Nil only when libxml2 could not allocate one.
   private let context: xmlParserCtxtPtr?
   /// The builder lives here, as a value, so that each SAX event is one access to it.
-  var builder: FeedBuilder
+  /// Unchecked: the runtime's exclusivity check cost more than most events; the builder is
+  /// reached only from this parser's callbacks and from its owner between chunks, never
+  /// reentrantly.
+  @exclusivity(unchecked) var builder: FeedBuilder
   /// The first error libxml2 reported, for when no feed root was ever seen.
   private(set) var firstError: String?
   private(set) var errorCount = 0

@@ -148,7 +148,7 @@ struct MarkupRepair {
       switch state {
       case .text:
         while i < n {
-          i = skipWords(p, from: i, until: 0x3C, or: 0x26)
+          i = skipWords(p, from: i, until: 0x3C, or: 0x26, or: 0x26)
           guard i < n else { break }
           let b = p[i]
           if b == 0x3C || b == 0x26 || (b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D) { break }
@@ -190,6 +190,8 @@ struct MarkupRepair {
         i += used
 
       case .tag(let quote):
+        // Attribute values are the long part of a tag (URLs): skipped a block at a time.
+        if quote != 0 { i = skipWords(p, from: i, until: quote, or: 0x3C, or: 0x26) }
         while i < n {
           let b = p[i]
           if quote == 0 {
@@ -258,7 +260,7 @@ struct MarkupRepair {
       case .cdata:
         var closed = false
         while i < n {
-          i = skipWords(p, from: i, until: 0x5D, or: 0x5D)
+          i = skipWords(p, from: i, until: 0x5D, or: 0x5D, or: 0x5D)
           guard i < n else { break }
           let b = p[i]
           if b == 0x5D && i + 2 < n && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
@@ -592,18 +594,19 @@ struct MarkupRepair {
   }
 }
 
-/// Skips, sixteen bytes at a time, blocks holding neither `a` nor `b` nor a control
+/// Skips, sixteen bytes at a time, blocks holding none of `a`, `b`, `c` nor a control
 /// character (a byte below 0x20 other than tab, line feed and carriage return); returns
 /// where the byte-by-byte scan must go on.
 @inline(__always)
 private func skipWords(
-  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, or b: UInt8
+  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, or b: UInt8, or c: UInt8
 )
   -> Int
 {
   guard let base = p.baseAddress else { return start }
   let aBlock = SIMD16<UInt8>(repeating: a)
   let bBlock = SIMD16<UInt8>(repeating: b)
+  let cBlock = SIMD16<UInt8>(repeating: c)
   let space = SIMD16<UInt8>(repeating: 0x20)
   let tab = SIMD16<UInt8>(repeating: 0x09)
   let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
@@ -612,7 +615,7 @@ private func skipWords(
   while i + 16 <= p.count {
     let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
     let control = (x .< space) .& (x .!= tab) .& (x .!= lineFeed) .& (x .!= carriageReturn)
-    if any(control .| (x .== aBlock) .| (x .== bBlock)) { break }
+    if anyLane(control .| (x .== aBlock) .| (x .== bBlock) .| (x .== cBlock)) { break }
     i += 16
   }
   return i
@@ -666,4 +669,12 @@ private func find(_ p: UnsafeBufferPointer<UInt8>, from i: Int, _ literal: Stati
     k += 1
   }
   return nil
+}
+
+/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
+/// lane; the mask read as two words is tested in two instructions.
+@inline(__always)
+private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+  return words[0] | words[1] != 0
 }

@@ -23,18 +23,25 @@ enum URLResolver {
   }
 
   static func hasScheme(_ url: String) -> Bool {
-    scheme(of: url) != nil
+    schemeLength(url) != nil
   }
 
   /// The scheme of an absolute URL (`[A-Za-z][A-Za-z0-9+.-]*:`), lower-cased.
   static func scheme(of url: String) -> String? {
-    var scheme = ""
+    guard let length = schemeLength(url) else { return nil }
+    return String(decoding: url.utf8.prefix(length), as: UTF8.self).lowercased()
+  }
+
+  /// The length of the scheme of an absolute URL; nil when there is none. Read from the
+  /// bytes, with no String made: every URL of a feed goes through here.
+  private static func schemeLength(_ url: String) -> Int? {
+    var length = 0
     for c in url.utf8 {
-      if c == 0x3A { return scheme.isEmpty ? nil : scheme.lowercased() }
+      if c == 0x3A { return length == 0 ? nil : length }
       let letter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
       let other = (c >= 0x30 && c <= 0x39) || c == 0x2B || c == 0x2D || c == 0x2E
-      guard letter || (!scheme.isEmpty && other) else { return nil }
-      scheme.unicodeScalars.append(Unicode.Scalar(c))
+      guard letter || (length > 0 && other) else { return nil }
+      length += 1
     }
     return nil
   }

@@ -84,24 +84,46 @@ private struct EntityIndex: Sendable {
   private init(data: String) {
     slots = Array(repeating: -1, count: 4096)
     mask = slots.count - 1
-    for token in data.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-      guard let colon = token.firstIndex(of: ":") else { continue }
-      var name = token[..<colon]
-      let legacy = name.hasSuffix("*")
-      if legacy { name = name.dropLast() }
-      let scalars = token[token.index(after: colon)...].split(separator: ",").compactMap {
-        UInt32($0, radix: 16)
+    // Read as bytes: split into Substrings and parsed with `UInt32(_:radix:)`, the table
+    // cost more to build than converting the HTML of a thousand episodes.
+    var data = data
+    data.withUTF8 { bytes in
+      var i = 0
+      while i < bytes.count {
+        let start = i
+        while i < bytes.count && bytes[i] != 0x20 && bytes[i] != 0x0A { i += 1 }
+        if i > start { add(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
+        i += 1
       }
-      guard let first = scalars.first else { continue }
-      entries.append(
-        Entry(
-          nameStart: Int32(names.count), nameLength: Int32(name.utf8.count), first: first,
-          second: scalars.count > 1 ? scalars[1] : 0, legacy: legacy))
-      names.append(contentsOf: name.utf8)
-      var slot = Self.hash(name.utf8) & mask
-      while slots[slot] >= 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int16(entries.count - 1)
     }
+  }
+
+  /// Adds one `name:HEX[,HEX]` token.
+  private mutating func add(_ token: UnsafeBufferPointer<UInt8>) {
+    guard let colon = token.firstIndex(of: UInt8(ascii: ":")) else { return }
+    let legacy = colon > 0 && token[colon - 1] == UInt8(ascii: "*")
+    let name = UnsafeBufferPointer(rebasing: token[..<(legacy ? colon - 1 : colon)])
+    var scalars: [UInt32] = []
+    var value: UInt32 = 0
+    var digits = 0
+    for byte in token[(colon + 1)...] {
+      if byte == UInt8(ascii: ",") {
+        if digits > 0 { scalars.append(value) }
+        (value, digits) = (0, 0)
+      } else if let digit = hexValue(byte) {
+        (value, digits) = (value << 4 | digit, digits + 1)
+      }
+    }
+    if digits > 0 { scalars.append(value) }
+    guard let first = scalars.first else { return }
+    entries.append(
+      Entry(
+        nameStart: Int32(names.count), nameLength: Int32(name.count), first: first,
+        second: scalars.count > 1 ? scalars[1] : 0, legacy: legacy))
+    names.append(contentsOf: name)
+    var slot = Self.hash(name) & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = Int16(entries.count - 1)
   }
 
   private static func hash<C: Sequence<UInt8>>(_ bytes: C) -> Int {
@@ -124,5 +146,14 @@ private struct EntityIndex: Sendable {
       }
       slot = (slot + 1) & mask
     }
+  }
+}
+
+private func hexValue(_ byte: UInt8) -> UInt32? {
+  switch byte {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+  default: nil
   }
 }

@@ -283,6 +283,8 @@ public struct JSONWriter {
     var runStart = 0
     var i = 0
     while i < count {
+      i = Self.skipPlain(bytes, from: i)
+      guard i < count else { break }
       let byte = bytes[i]
       if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
         i += 1
@@ -316,6 +318,30 @@ public struct JSONWriter {
     buffer.append(UInt8(ascii: "\""))
   }
 
+  /// Skips, sixteen bytes at a time, blocks that need no escape: no C0 control, `"`, `\`,
+  /// DEL, nor the lead bytes (0xC2, 0xE2) of the sequences escaped; returns where the
+  /// byte-by-byte scan must go on.
+  @inline(__always)
+  private static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let quote = SIMD16<UInt8>(repeating: 0x22)
+    let backslash = SIMD16<UInt8>(repeating: 0x5C)
+    let delete = SIMD16<UInt8>(repeating: 0x7F)
+    let c2 = SIMD16<UInt8>(repeating: 0xC2)
+    let e2 = SIMD16<UInt8>(repeating: 0xE2)
+    var i = start
+    while i + 16 <= bytes.count {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+      let special =
+        (x .< space) .| (x .== quote) .| (x .== backslash) .| (x .== delete) .| (x .== c2)
+        .| (x .== e2)
+      if anyLane(special) { break }
+      i += 16
+    }
+    return i
+  }
+
   /// U+2028, U+2029, U+202A-U+202E and U+2066-U+2069, from their last two UTF-8 bytes.
   private static func isEscapedPunctuation(_ second: UInt8, _ third: UInt8) -> Bool {
     (second == 0x80 && third >= 0xA8 && third <= 0xAE)
@@ -341,4 +367,12 @@ public struct JSONWriter {
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
+/// lane; the mask read as two words is tested in two instructions.
+@inline(__always)
+private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+  return words[0] | words[1] != 0
 }

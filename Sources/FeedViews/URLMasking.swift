@@ -5,9 +5,8 @@ public enum URLMasking {
   /// `https://user:pass@host/feed` -> `https://user:***@host/feed`. A URL without a password
   /// comes back unchanged.
   public static func maskingCredentials(_ url: String) -> String {
-    let bytes = url.utf8
-    // Nearly every URL has no `@` at all.
-    guard bytes.contains(UInt8(ascii: "@")), let separator = url.range(of: "://") else {
+    // Nearly every URL has no `@` at all: looked for with memchr, not byte by byte.
+    guard hasAt(url), let separator = url.range(of: "://") else {
       return url
     }
     let scheme = url.utf8[..<separator.lowerBound]
@@ -24,6 +23,14 @@ public enum URLMasking {
       url.index(after: colon) < at
     else { return url }
     return String(url[..<url.index(after: colon)]) + "***" + String(url[at...])
+  }
+
+  private static func hasAt(_ url: String) -> Bool {
+    let found = url.utf8.withContiguousStorageIfAvailable { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      return memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil
+    }
+    return found ?? url.utf8.contains(UInt8(ascii: "@"))
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

@@ -25,6 +25,21 @@ import Testing
       item: "<title>t</title><enclosure url=\"https://e.com/a.mp3?a=1&b=2\" type=\"audio/mpeg\"/>",
       title: "t", enclosureURL: "https://e.com/a.mp3?a=1&b=2", warning: "unescaped \"&\""),
     Case(
+      name: "bare & deep in a long URL",
+      item:
+        "<title>t</title><enclosure url=\"https://e.com/\(String(repeating: "path/", count: 9))"
+        + "a.mp3?a=1&b=2&c=3\" type=\"audio/mpeg\"/>",
+      title: "t",
+      enclosureURL: "https://e.com/\(String(repeating: "path/", count: 9))a.mp3?a=1&b=2&c=3",
+      warning: "2 unescaped \"&\""),
+    Case(
+      name: "unescaped < deep in a long single-quoted value",
+      item:
+        "<title>t</title><enclosure url='https://e.com/\(String(repeating: "path/", count: 9))"
+        + "a.mp3?q=a<b' type='audio/mpeg'/>",
+      title: "t", enclosureURL: "https://e.com/\(String(repeating: "path/", count: 9))a.mp3?q=a<b",
+      warning: "unescaped \"<\""),
+    Case(
       name: "escaped & in a URL",
       item:
         "<title>t</title>"

@@ -47,6 +47,24 @@ import Testing
     #expect(document { $0.string(value) } == expected)
   }
 
+  /// An escape is found wherever it stands in long text, whose plain runs are skipped a
+  /// block at a time: in the first block, across blocks, in the tail; after text that is
+  /// not ASCII but needs no escape.
+  @Test(arguments: [
+    ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#),
+    ("\u{7F}", #"\u007f"#), ("\u{85}", #"\u0085"#), ("\u{2028}", #"\u2028"#),
+    ("\u{202E}", #"\u202e"#),
+  ])
+  func escapesAtEveryOffsetOfLongText(value: String, escaped: String) {
+    for offset in 0...40 {
+      let before = String(repeating: "a", count: offset) + "’é"
+      let after = String(repeating: "b’", count: 12)
+      #expect(
+        document { $0.string(before + value + after) } == "\"" + before + escaped + after + "\"",
+        "at \(offset)")
+    }
+  }
+
   /// Every string written decodes back to itself: all C0 and C1 controls, quotes,
   /// backslashes, the line separators, non-BMP characters, long mixed text.
   @Test func stringsRoundTripThroughJSONSerialization() throws {
