@@ -48,7 +48,7 @@ struct HardeningNetworkTests {
 
     let run = try await HardeningProcess.runPodcasts(
       ["--db", catalog, "add", url] + hostile.arguments, output: folder.url,
-      timeout: .seconds(90))
+      timeout: .seconds(90), niceness: 0)
     #expect(run.duration < .seconds(hostile.seconds), "took \(run.duration)")
     #expect(run.status == 1)
     #expect(run.stderrLines.count == 1, "\(run.stderr)")

@@ -60,18 +60,22 @@ final class HardeningProcess: Sendable {
 
   /// Starts the built `podcasts` with `arguments`.
   static func podcasts(
-    _ arguments: [String], environment: [String: String] = [:], output folder: URL
+    _ arguments: [String], environment: [String: String] = [:], output folder: URL,
+    niceness: Int32 = 10
   ) throws -> HardeningProcess {
     try start(
-      BuiltProducts.executable().path, arguments, environment: environment, output: folder)
+      BuiltProducts.executable().path, arguments, environment: environment, output: folder,
+      niceness: niceness)
   }
 
   /// Starts `executable` with `arguments`, an environment of PATH and `environment` only,
   /// /dev/null as input, and its output in new files in `folder`. Every signal is unblocked
   /// and at its default in the child (the test runner's threads block most of them).
+  /// `niceness` 0 is for a child whose own timing is under test: at 10, a busy machine can
+  /// hold back its timers.
   static func start(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:],
-    output folder: URL
+    output folder: URL, niceness: Int32 = 10
   ) throws -> HardeningProcess {
     let name = UUID().uuidString
     let stdoutURL = folder.appendingPathComponent("stdout-\(name)")
@@ -116,7 +120,7 @@ final class HardeningProcess: Sendable {
       .joined(separator: " ")
     let process = HardeningProcess(
       pid: pid, command: command, stdoutURL: stdoutURL, stderrURL: stderrURL)
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
+    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness)
     Thread.detachNewThread { process.watch(startedAt: started) }
     return process
   }
@@ -156,9 +160,9 @@ final class HardeningProcess: Sendable {
   /// Starts `podcasts <arguments>` and waits for it.
   static func runPodcasts(
     _ arguments: [String], environment: [String: String] = [:], output folder: URL,
-    timeout: Duration = .seconds(60)
+    timeout: Duration = .seconds(60), niceness: Int32 = 10
   ) async throws -> Ended {
-    try await podcasts(arguments, environment: environment, output: folder)
+    try await podcasts(arguments, environment: environment, output: folder, niceness: niceness)
       .wait(timeout: timeout)
   }
 
