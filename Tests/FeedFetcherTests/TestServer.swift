@@ -25,14 +25,7 @@ final class TestServer: Sendable {
   static func start() throws -> TestServer {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("test_server.py")
-    let process = try ChildProcess.spawn(
-      "python3", [script.path], stdin: .pipe, stdout: .pipe)
-    // The first line of output is the port; the server prints it once it listens.
-    let text = process.readLine(timeout: 30) ?? ""
-    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      process.stop()
-      throw ServerError(message: "test_server.py did not print a port (got \"\(text)\")")
-    }
+    let (process, port) = try ChildProcess.server("test_server.py", "python3", [script.path])
     return TestServer(port: port, process: process)
   }
 

@@ -7,10 +7,6 @@ import TestProcesses
 /// The server also exits when its standard input closes, so a test process that crashes
 /// does not leave it behind.
 final class OPMLFeedServer: Sendable {
-  struct Failure: Error, CustomStringConvertible {
-    let description: String
-  }
-
   let port: Int
   let folder: URL
   private let process: ChildProcess
@@ -47,13 +43,14 @@ final class OPMLFeedServer: Sendable {
         at: sampleFeeds.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     // Port 0: the system picks a free one, which the server prints.
-    let process = try ChildProcess.spawn(
-      "python3", ["-c", script, folder.path], stdin: .pipe, stdout: .pipe)
-    let text = process.readLine(timeout: 30) ?? ""
-    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      process.stop()
+    let process: ChildProcess
+    let port: Int
+    do {
+      (process, port) = try ChildProcess.server(
+        "the feed server", "python3", ["-c", script, folder.path])
+    } catch {
       try? FileManager.default.removeItem(at: folder)
-      throw Failure(description: "the feed server did not say its port (got \"\(text)\")")
+      throw error
     }
     return OPMLFeedServer(port: port, folder: folder, process: process)
   }

@@ -144,14 +144,7 @@ final class ScriptedServer: Sendable {
   static func start() throws -> ScriptedServer {
     let script = BuiltProducts.packageRoot.appendingPathComponent(
       "Tests/FeedFetcherTests/test_server.py")
-    let process = try ChildProcess.spawn(
-      "python3", [script.path], stdin: .pipe, stdout: .pipe)
-    // It prints its port once it listens.
-    let text = process.readLine(timeout: 30) ?? ""
-    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      process.stop()
-      throw BuiltProducts.Failure(description: "test_server.py printed no port (\"\(text)\")")
-    }
+    let (process, port) = try ChildProcess.server("test_server.py", "python3", [script.path])
     return ScriptedServer(port: port, process: process)
   }
 

@@ -159,6 +159,21 @@ public final class ChildProcess: Sendable {
     )
   }
 
+  /// Starts a server that prints the port it listens on as its first line of output. Its
+  /// input is a pipe, open until `stop()`: the servers of the tests also exit when it closes,
+  /// so that a test process that crashes leaves none behind.
+  public static func server(
+    _ name: String, _ executable: String, _ arguments: [String]
+  ) throws -> (process: ChildProcess, port: Int) {
+    let process = try spawn(executable, arguments, stdin: .pipe, stdout: .pipe)
+    let text = process.readLine(timeout: 30) ?? ""
+    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
+      process.stop()
+      throw Failure(description: "\(name) printed no port (got \"\(text)\")")
+    }
+    return (process, port)
+  }
+
   /// Its exit status (128 + the signal when a signal ended it), once it has ended and been
   /// reaped; nil while it runs.
   public var exitStatus: Int32? {

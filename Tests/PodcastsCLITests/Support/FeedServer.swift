@@ -21,13 +21,8 @@ final class FeedServer: Sendable {
 
   static func start(serving folder: URL) throws -> FeedServer {
     let python = try #require(BuiltProducts.installedTool("python3"), "python3 is needed")
-    let process = try ChildProcess.spawn(
-      python.path, ["-c", script, folder.path, user, password], stdin: .pipe, stdout: .pipe)
-    let text = process.readLine(timeout: 30) ?? ""
-    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      process.stop()
-      throw BuiltProducts.Failure(description: "the feed server printed no port: '\(text)'")
-    }
+    let (process, port) = try ChildProcess.server(
+      "the feed server", python.path, ["-c", script, folder.path, user, password])
     return FeedServer(port: port, process: process)
   }
 

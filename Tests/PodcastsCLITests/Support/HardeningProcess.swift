@@ -81,41 +81,16 @@ final class HardeningProcess: Sendable {
     let stdoutURL = folder.appendingPathComponent("stdout-\(name)")
     let stderrURL = folder.appendingPathComponent("stderr-\(name)")
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(
-      &actions, 1, stdoutURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(
-      &actions, 2, stderrURL.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    InheritedDescriptors.closeAll(in: &actions)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
     var fullEnvironment = environment
     if fullEnvironment["PATH"] == nil {
       fullEnvironment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     }
-    let argv = ([executable] + arguments).map { strdup($0) }
-    defer { for pointer in argv { free(pointer) } }
-    let envp = fullEnvironment.map { strdup("\($0.key)=\($0.value)") }
-    defer { for pointer in envp { free(pointer) } }
-    var pid: pid_t = 0
     let started = ContinuousClock.now
-    let status = posix_spawn(&pid, executable, &actions, &attributes, argv + [nil], envp + [nil])
-    guard status == 0 else {
-      throw Failure(description: "cannot start \(executable): \(String(cString: strerror(status)))")
-    }
+    // Reaped by `watch`, never by the ChildProcess, which is only how it starts.
+    let pid = try ChildProcess.spawn(
+      executable, arguments, environment: fullEnvironment, stdout: .file(stdoutURL.path),
+      stderr: .file(stderrURL.path)
+    ).pid
     let command = ([URL(fileURLWithPath: executable).lastPathComponent] + arguments)
       .joined(separator: " ")
     let process = HardeningProcess(

@@ -32,13 +32,7 @@ final class HostileServer: Sendable {
   }
 
   static func start() throws -> HostileServer {
-    let process = try ChildProcess.spawn(
-      "python3", ["-c", script], stdin: .pipe, stdout: .pipe)
-    let text = process.readLine(timeout: 30) ?? ""
-    guard let port = Int(text.trimmingCharacters(in: .whitespaces)) else {
-      process.stop()
-      throw BuiltProducts.Failure(description: "the hostile server printed no port (\"\(text)\")")
-    }
+    let (process, port) = try ChildProcess.server("the hostile server", "python3", ["-c", script])
     return HostileServer(port: port, process: process)
   }
 
