@@ -7,14 +7,9 @@ struct AddCommand: ParsableCommand {
   static let feeds = Argument<String>(
     "feed", arity: .oneOrMore, help: "The URL of a podcast feed to subscribe to.")
   static let json = Flag("json", help: "Print what was added as JSON.")
-  static let timeout = Option<Double>(
-    "timeout", valueName: "seconds",
-    help: "Give up on a feed after <seconds> without an answer, or ten times as long in all.",
-    default: 30)
-  static let maxSize = Option<ByteSize>(
-    "max-size", valueName: "size",
-    help: "Refuse a feed larger than <size> (bytes, or with K, M or G).",
-    default: ByteSize(bytes: 50 << 20))
+  // The same limits as refresh, for the same fetches.
+  static let timeout = RefreshCommand.timeout
+  static let maxSize = RefreshCommand.maxSize
 
   static let configuration = CommandConfiguration(
     name: "add",
