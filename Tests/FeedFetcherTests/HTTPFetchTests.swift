@@ -185,25 +185,28 @@ struct HTTPFetchTests {
       let server = try TestServer.shared
       let clock = ContinuousClock()
       let start = clock.now
-      let url = server.url("/sleep?seconds=6")
+      // The server would answer after 30 s: ending well before shows the 1 s timeout ended
+      // it, with room for a loaded machine.
+      let url = server.url("/sleep?seconds=30")
       let error = try #require(await Fetcher.testing { $0.timeout = 1 }.failure(url))
       #expect(error.reason == .timedOut(seconds: 1))
       #expect(error.description == "\(url.absoluteString): timed out: nothing received for 1 s")
-      #expect(clock.now - start < .seconds(4))
+      #expect(clock.now - start < .seconds(15))
     }
 
     @Test func totalTimeoutCapsATricklingTransfer() async throws {
       let server = try TestServer.shared
       let clock = ContinuousClock()
       let start = clock.now
-      let url = server.url("/trickle?chunks=60&delay=0.1")
+      // 30 s of trickle: ending well before shows the 1.5 s total ended it.
+      let url = server.url("/trickle?chunks=300&delay=0.1")
       let error = try #require(
         await Fetcher.testing {
           $0.timeout = 3
           $0.totalTimeout = 1.5
         }.failure(url))
       #expect(error.reason == .tookTooLong(seconds: 1.5))
-      #expect(clock.now - start < .seconds(4))
+      #expect(clock.now - start < .seconds(15))
     }
 
     @Test func streamsA300MBBodyInOrderWithBoundedMemory() async throws {
