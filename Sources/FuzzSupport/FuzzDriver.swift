@@ -13,6 +13,17 @@ import Foundation
 public enum FuzzDriver {
   public typealias TestOneInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 
+  /// One input through `violations`. The one place a broken invariant traps: libFuzzer then
+  /// keeps the input that did it.
+  public static func check(
+    _ data: UnsafePointer<UInt8>?, _ size: Int,
+    _ violations: (UnsafeRawBufferPointer) -> [String]
+  ) -> Int32 {
+    let found = violations(UnsafeRawBufferPointer(fuzzInput: data, count: size))
+    if !found.isEmpty { fatalError(found.joined(separator: "\n")) }
+    return 0
+  }
+
   public static func run(_ testOneInput: TestOneInput) -> Never {
     #if FUZZING
       var argc = CommandLine.argc
@@ -76,7 +87,7 @@ public enum FuzzDriver {
 
 extension UnsafeRawBufferPointer {
   /// The bytes libFuzzer hands a target (its pointer may be null when the size is 0).
-  public init(fuzzInput data: UnsafePointer<UInt8>?, count: Int) {
+  init(fuzzInput data: UnsafePointer<UInt8>?, count: Int) {
     self.init(start: count > 0 ? data : nil, count: count)
   }
 }
