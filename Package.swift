@@ -20,7 +20,12 @@ let package = Package(
     .target(name: "FeedParser", dependencies: ["PodcastModel", "CLibXML2"]),
     .target(name: "FeedViews", dependencies: ["PodcastModel", "CLibXML2"]),
     .target(name: "Catalog", dependencies: ["PodcastModel", "CSQLite"]),
-    .target(name: "FeedFetcher"),
+    // libcurl's headers only: FeedFetcher opens the library when it first fetches.
+    .systemLibrary(
+      name: "CCurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(name: "FeedFetcher", dependencies: ["CCurl"]),
     .target(
       name: "PodcastsCLI",
       dependencies: ["FeedViews", "Catalog", "FeedFetcher", "FeedParser", "PodcastModel"]

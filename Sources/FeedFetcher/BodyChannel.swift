@@ -1,11 +1,11 @@
 import Foundation
 
-/// Carries the response head and then the body, in order, from URLSession's delegate
-/// queue to the task that consumes them.
+/// Carries the response head and then the body, in order, from the transfer's thread
+/// to the task that consumes them.
 ///
-/// URLSession on Linux cannot pause a transfer (suspending a running task restarts the
-/// request), so when the consumer is slower than the network the bytes must wait
-/// somewhere. Up to `memoryLimit` bytes wait in memory; beyond that they go to an
+/// The connection is never made to wait for the consumer (a server may drop a stalled
+/// connection, which would cost the whole download), so when the consumer is slower
+/// than the network the bytes must wait somewhere. Up to `memoryLimit` bytes wait in memory; beyond that they go to an
 /// unlinked temporary file, so memory stays bounded whatever the size of the body.
 final class BodyChannel: @unchecked Sendable {
   enum Event {

@@ -79,8 +79,8 @@ public struct FetchOptions: Sendable, Equatable {
   /// Sent as User-Agent.
   public var userAgent: String
   /// Seconds without any progress (connecting, waiting for the answer, between two
-  /// pieces of the body) before the fetch fails. URLSession on Linux counts whole
-  /// seconds: the value is rounded up, with 1 s at least.
+  /// pieces of the body) before the fetch fails. Silence is checked about once a
+  /// second, so a fetch may wait up to a second longer.
   public var timeout: Double
   /// Seconds the whole transfer, redirects included, may take.
   public var totalTimeout: Double

@@ -1,24 +1,19 @@
+import CCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// One HTTP(S) fetch: drives a URLSession data task through redirects and hands the
-/// head and body to a `BodyChannel`.
+/// One HTTP(S) fetch: drives a libcurl easy handle through redirects on a thread of its
+/// own and hands the head and body to a `BodyChannel`.
 ///
-/// Every piece of mutable state is guarded by `lock`: URLSession calls the delegate
-/// methods on a private serial queue, the fetching task calls `abort`.
-final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// Only `ended` is shared (the fetching task calls `abort`); everything else belongs to
+/// the transfer's thread, where libcurl also calls the callbacks.
+final class HTTPTransfer: @unchecked Sendable {
   private let request: FetchRequest
   private let options: FetchOptions
   private let channel: BodyChannel
   private let lock = NSLock()
-  /// URLSession's delegate queue: one operation at a time, so body pieces reach the
-  /// channel in the order they arrived.
-  private let queue: OperationQueue
-  private var session: URLSession?
-  private var task: URLSessionDataTask?
+  /// The channel was finished: by the transfer, or by `abort`.
+  private var ended = false
+
   /// The address being fetched, with the credentials that go with it.
   private var current: URL
   private var visited: Set<String>
@@ -27,7 +22,16 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
   private var head: FetchResponse?
   private var encoded = false
   private var received = 0
-  private var failure: (any Error)?
+  /// Why a callback stopped the transfer.
+  private var stop: FetchError?
+  /// The current response is a redirect: its body is read and dropped.
+  private var redirecting = false
+  /// Headers of the response being received, names lower-cased.
+  private var headerFields: [String: String] = [:]
+  private var status = 0
+  private var statusReason = ""
+  private var started: ContinuousClock.Instant
+  private var lastActivity: ContinuousClock.Instant
 
   init(request: FetchRequest, options: FetchOptions, channel: BodyChannel) {
     self.request = request
@@ -35,116 +39,229 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     self.channel = channel
     self.current = request.url
     self.visited = [request.url.removingCredentials.absoluteString]
-    self.queue = OperationQueue()
-    queue.maxConcurrentOperationCount = 1
+    started = .now
+    lastActivity = started
   }
 
-  /// Seconds of silence before URLSession gives up; it counts whole seconds only.
-  private var idleTimeout: Double { max(1, options.timeout.rounded(.up)) }
-
-  /// Starts the transfer. Returns at once.
-  ///
-  /// Creating, resuming and cancelling a task wait for the session's work queue, which
-  /// needs a thread of the shared dispatch pool, where URLSession, OperationQueue and
-  /// Swift's own tasks all run: on a small machine, threads blocked there starve
-  /// every other fetch and task (libdispatch on Linux adds threads only about once a
-  /// second). Those calls run on a thread of their own instead.
+  /// Starts the transfer on a thread of its own (libcurl's easy interface blocks).
+  /// Returns at once.
   func start() {
     Thread.detachNewThread { [self] in
-      let configuration = URLSessionConfiguration.ephemeral
-      // The configuration's timeout is the one URLSession on Linux honours (not always
-      // URLRequest's). It does not enforce the resource timeout at all: the fetcher's
-      // own deadline does.
-      configuration.timeoutIntervalForRequest = idleTimeout
-      configuration.timeoutIntervalForResource = options.totalTimeout
-      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-      configuration.urlCache = nil
-      let session = URLSession(
-        configuration: configuration, delegate: self, delegateQueue: queue)
-      let task = session.dataTask(with: makeRequest(for: request.url))
-      let proceed = lock.withLock {
-        guard failure == nil else { return false }
-        self.session = session
-        self.task = task
-        return true
-      }
-      if proceed {
-        task.resume()
-      } else {
-        session.invalidateAndCancel()
-      }
+      run()
     }
   }
 
   /// Stops the transfer and ends the channel with `error`, unless it already ended.
+  /// libcurl notices within a second, at its next progress call.
   func abort(_ error: any Error) {
-    let first = lock.withLock {
-      guard failure == nil else { return false }
-      failure = error
+    if endOnce() { channel.finish(throwing: error) }
+  }
+
+  /// True for the one caller that ends the transfer.
+  private func endOnce() -> Bool {
+    lock.withLock {
+      guard !ended else { return false }
+      ended = true
       return true
     }
-    guard first else { return }
-    channel.finish(throwing: error)
-    // Calling a redirect completion handler after cancel() traps in
-    // swift-corelibs-foundation. The redirect delegate method holds the lock while it
-    // answers and does not answer once `failure` is set, so any answer was given
-    // before this cancel.
-    Thread.detachNewThread { [self] in
-      lock.withLock { task }?.cancel()
+  }
+
+  private var aborted: Bool { lock.withLock { ended } }
+
+  private func run() {
+    let library: CurlLibrary
+    switch CurlLibrary.shared {
+    case .success(let loaded): library = loaded
+    case .failure(let error):
+      return finish(
+        FetchError(url: current, reason: .network("cannot load libcurl: \(error.detail)")))
+    }
+    guard let easy = CurlEasy(library) else {
+      return finish(FetchError(url: current, reason: .network("cannot start libcurl")))
+    }
+    configure(easy)
+    while !aborted {
+      easy.set(CURLOPT_URL, current.removingCredentials.absoluteString)
+      easy.setHeaders(requestHeaders(for: current))
+      headerFields = [:]
+      redirecting = false
+      lastActivity = .now
+      let code = easy.perform()
+      if aborted { return }
+      if let stop { return finish(stop) }
+      guard code == CURLE_OK else {
+        return finish(
+          FetchError(url: current, reason: reason(for: code, detail: easy.detail(for: code))))
+      }
+      guard redirecting else { return finish(completion()) }
+      switch redirectTarget() {
+      case .success(let target): current = target
+      case .failure(let error): return finish(error)
+      }
     }
   }
 
-  private func fail(_ reason: FetchError.Reason) {
-    abort(FetchError(url: lock.withLock { current }, reason: reason))
+  private func finish(_ error: FetchError?) {
+    if endOnce() { channel.finish(throwing: error) }
   }
 
-  private func makeRequest(for url: URL) -> URLRequest {
-    var urlRequest = URLRequest(
-      url: url.removingCredentials, cachePolicy: .reloadIgnoringLocalCacheData)
-    urlRequest.httpMethod = "GET"
-    urlRequest.setValue(options.userAgent, forHTTPHeaderField: "User-Agent")
-    urlRequest.setValue(
-      "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
-      forHTTPHeaderField: "Accept")
-    if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+  /// How a transfer that libcurl completed ended for the consumer.
+  private func completion() -> FetchError? {
+    guard let head else { return FetchError(url: current, reason: .network("no response")) }
+    if !encoded, let expected = head.contentLength, received < expected {
+      return FetchError(url: current, reason: .truncated(received: received, expected: expected))
+    }
+    return nil
+  }
+
+  private func configure(_ easy: CurlEasy) {
+    let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    // Several transfers run on threads of their own: no signals for DNS timeouts.
+    easy.set(CURLOPT_NOSIGNAL, 1)
+    easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+    // Redirects are followed here, to tell permanent from temporary moves and keep
+    // credentials to their origin.
+    easy.set(CURLOPT_FOLLOWLOCATION, 0)
+    // Every encoding libcurl can decode is asked for and decoded.
+    easy.set(CURLOPT_ACCEPT_ENCODING, "")
+    easy.set(CURLOPT_USERAGENT, options.userAgent)
+    easy.set(CURLOPT_BUFFERSIZE, 256 * 1024)
+    easy.set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(options.timeout))
+    easy.set(
+      CURLOPT_HEADERFUNCTION,
+      write: { buffer, size, count, context in
+        guard let buffer, let context else { return 0 }
+        let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+      })
+    easy.set(CURLOPT_HEADERDATA, pointer: context)
+    easy.set(
+      CURLOPT_WRITEFUNCTION,
+      write: { buffer, size, count, context in
+        guard let buffer, let context else { return 0 }
+        let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
+        return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+      })
+    easy.set(CURLOPT_WRITEDATA, pointer: context)
+    easy.set(CURLOPT_NOPROGRESS, 0)
+    easy.set(
+      CURLOPT_XFERINFOFUNCTION,
+      progress: { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 0 : 1
+      })
+    easy.set(CURLOPT_XFERINFODATA, pointer: context)
+  }
+
+  private func milliseconds(_ seconds: Double) -> Int {
+    Int(min(seconds * 1000, Double(Int32.max)).rounded(.up))
+  }
+
+  private func requestHeaders(for url: URL) -> [String] {
+    var lines = [
+      "Accept: application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+    ]
+    if let etag = request.etag { lines.append("If-None-Match: \(etag)") }
     if let lastModified = request.lastModified {
-      urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+      lines.append("If-Modified-Since: \(lastModified)")
     }
     if let authorization = url.basicAuthorization {
-      urlRequest.setValue(authorization, forHTTPHeaderField: "Authorization")
+      lines.append("Authorization: \(authorization)")
     }
-    return urlRequest
+    return lines.filter { !$0.contains("\r") && !$0.contains("\n") }
   }
 
-  // MARK: URLSessionDataDelegate
+  // MARK: Callbacks (on the transfer's thread, inside perform)
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    lock.lock()
-    defer { lock.unlock() }
-    // Aborted meanwhile: the cancellation completes the task, and answering now would
-    // trap (see abort).
-    guard failure == nil else { return }
-    switch redirectTarget(for: response) {
-    case .success(let target):
-      completionHandler(makeRequest(for: target))
-    case .failure(let error):
-      // Not following makes the redirect the final response; the recorded failure is
-      // what the consumer sees.
-      failure = error
-      channel.finish(throwing: error)
-      completionHandler(nil)
+  /// False stops the transfer: it was aborted, or stayed silent or ran too long.
+  private func keepGoing() -> Bool {
+    if aborted { return false }
+    let now = ContinuousClock.now
+    if now - lastActivity > .seconds(options.timeout) {
+      stop = FetchError(url: current, reason: .timedOut(seconds: options.timeout))
+      return false
+    }
+    if now - started > .seconds(options.totalTimeout) {
+      stop = FetchError(url: current, reason: .tookTooLong(seconds: options.totalTimeout))
+      return false
+    }
+    return true
+  }
+
+  private func receiveHeader(_ line: UnsafeRawBufferPointer) -> Int {
+    lastActivity = .now
+    let text = String(decoding: line, as: UTF8.self)
+    if text.hasPrefix("HTTP/") {
+      headerFields = [:]
+      let parts = text.split(separator: " ", maxSplits: 2)
+      status = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+      statusReason = parts.count > 2 ? parts[2].trimmingCharacters(in: .whitespacesAndNewlines) : ""
+    } else if let colon = text.firstIndex(of: ":") {
+      let name = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      if headerFields[name] == nil { headerFields[name] = value }
+    } else if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      if let reason = endOfHeaders() {
+        stop = FetchError(url: current, reason: reason)
+        return 0
+      }
+    }
+    return line.count
+  }
+
+  /// Decides what the response just received means; a reason stops the transfer.
+  private func endOfHeaders() -> FetchError.Reason? {
+    switch status {
+    case 100...199:
+      return nil
+    case 200...299, 304:
+      let contentEncoding = headerFields["content-encoding"]
+      encoded = contentEncoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
+      let response = FetchResponse(
+        status: status, finalURL: current, redirectCount: redirectCount,
+        movedPermanently: redirectCount > 0 && everyRedirectPermanent,
+        etag: headerFields["etag"],
+        lastModified: headerFields["last-modified"],
+        contentType: headerFields["content-type"],
+        contentLength: headerFields["content-length"].flatMap { Int($0) })
+      if !encoded, let length = response.contentLength, length > options.maxBodySize {
+        return .bodyTooLarge(limit: options.maxBodySize)
+      }
+      head = response
+      channel.deliver(head: response)
+      return nil
+    case 300...399:
+      guard headerFields["location"] != nil else { return .redirectWithoutLocation(status: status) }
+      redirecting = true
+      return nil
+    default:
+      return .http(status: status, reason: HTTPStatus.reasonPhrase(status) ?? statusReason)
     }
   }
 
-  /// Where a redirect leads, resolved here because URLSession on Linux resolves a
-  /// relative Location wrongly (it drops the base path and a trailing slash).
-  private func redirectTarget(for response: HTTPURLResponse) -> Result<URL, FetchError> {
-    let status = response.statusCode
-    guard let location = response.value(forHTTPHeaderField: "Location"),
+  private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+    lastActivity = .now
+    if redirecting { return bytes.count }
+    guard head != nil, !aborted else { return 0 }
+    received += bytes.count
+    guard received <= options.maxBodySize else {
+      stop = FetchError(url: current, reason: .bodyTooLarge(limit: options.maxBodySize))
+      return 0
+    }
+    do throws(FetchError) {
+      try channel.deliver(Data(bytes))
+    } catch {
+      stop = error
+      return 0
+    }
+    return bytes.count
+  }
+
+  // MARK: Outcomes
+
+  /// Where a redirect leads, checked against the limits and loops.
+  private func redirectTarget() -> Result<URL, FetchError> {
+    guard let location = headerFields["location"],
       let resolved = URL(string: location, relativeTo: current)?.absoluteURL
     else {
       return .failure(FetchError(url: current, reason: .redirectWithoutLocation(status: status)))
@@ -166,130 +283,35 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     // Credentials go only where they came from: a Location with its own wins, the
     // request's follow the redirect only within their origin.
     if resolved.user != nil {
-      current = resolved
+      return .success(resolved)
     } else if resolved.hasSameOrigin(as: request.url) {
-      current = resolved.addingCredentials(of: request.url)
+      return .success(resolved.addingCredentials(of: request.url))
     } else {
-      current = resolved
-    }
-    return .success(current)
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    completionHandler(.allow)
-    guard let http = response as? HTTPURLResponse else {
-      fail(.network("not an HTTP response"))
-      return
-    }
-    let status = http.statusCode
-    let outcome: FetchError.Reason? = lock.withLock {
-      guard failure == nil else { return nil }
-      switch status {
-      case 200...299, 304:
-        let contentEncoding = http.value(forHTTPHeaderField: "Content-Encoding")
-        encoded = contentEncoding.map { !$0.isEmpty && $0.lowercased() != "identity" } ?? false
-        let response = FetchResponse(
-          status: status, finalURL: current, redirectCount: redirectCount,
-          movedPermanently: redirectCount > 0 && everyRedirectPermanent,
-          etag: http.value(forHTTPHeaderField: "ETag"),
-          lastModified: http.value(forHTTPHeaderField: "Last-Modified"),
-          contentType: http.value(forHTTPHeaderField: "Content-Type"),
-          contentLength: http.value(forHTTPHeaderField: "Content-Length").flatMap {
-            Int($0.trimmingCharacters(in: .whitespaces))
-          })
-        if !encoded, let length = response.contentLength, length > options.maxBodySize {
-          return .bodyTooLarge(limit: options.maxBodySize)
-        }
-        head = response
-        return nil
-      case 300...399:
-        return http.value(forHTTPHeaderField: "Location") == nil
-          ? .redirectWithoutLocation(status: status)
-          : .http(status: status, reason: HTTPURLResponse.localizedString(forStatusCode: status))
-      default:
-        return .http(status: status, reason: HTTPURLResponse.localizedString(forStatusCode: status))
-      }
-    }
-    if let outcome {
-      fail(outcome)
-    } else if let head = lock.withLock({ head }) {
-      channel.deliver(head: head)
+      return .success(resolved)
     }
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let outcome: FetchError? = lock.withLock {
-      guard failure == nil, head != nil else { return nil }
-      received += data.count
-      guard received <= options.maxBodySize else {
-        return FetchError(url: current, reason: .bodyTooLarge(limit: options.maxBodySize))
-      }
-      do throws(FetchError) {
-        try channel.deliver(data)
-      } catch {
-        return error
-      }
-      return nil
-    }
-    if let outcome { abort(outcome) }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
-  ) {
-    let outcome: (any Error)? = lock.withLock {
-      if let failure { return failure }
-      if let error { return FetchError(url: current, reason: reason(for: error)) }
-      guard let head else { return FetchError(url: current, reason: .network("no response")) }
-      if !encoded, let expected = head.contentLength, received < expected {
-        return FetchError(url: current, reason: .truncated(received: received, expected: expected))
-      }
-      return nil
-    }
-    channel.finish(throwing: outcome)
-    session.finishTasksAndInvalidate()
-    lock.withLock {
-      self.session = nil
-      self.task = nil
-    }
-  }
-
-  /// What a URLSession error means, in the terms of `FetchError`.
-  private func reason(for error: any Error) -> FetchError.Reason {
-    let nsError = error as NSError
-    let detail = nsError.localizedDescription
-    let code = URLError.Code(rawValue: nsError.code)
+  /// What a libcurl failure means, in the terms of `FetchError`.
+  private func reason(for code: CURLcode, detail: String) -> FetchError.Reason {
     switch code {
-    case .timedOut:
-      return .timedOut(seconds: idleTimeout)
-    case .cannotFindHost, .dnsLookupFailed:
+    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .hostNotFound(current.host ?? "")
-    case .cannotConnectToHost:
+    case CURLE_COULDNT_CONNECT:
       return .connectionRefused
-    case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-      .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid,
-      .clientCertificateRejected, .clientCertificateRequired:
+    case CURLE_OPERATION_TIMEDOUT:
+      return .timedOut(seconds: options.timeout)
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+      CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_SHUTDOWN_FAILED,
+      CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+      CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
       return .tls(detail)
-    case .unsupportedURL:
+    case CURLE_UNSUPPORTED_PROTOCOL:
       return .unsupportedScheme(current.scheme ?? "")
+    case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM:
+      guard let head else { return .network(detail) }
+      return .truncated(received: received, expected: encoded ? nil : head.contentLength)
     default:
-      break
+      return .network(detail)
     }
-    // curl's own wording is all that tells TLS failures and cut-off bodies apart from
-    // other failures reported as "unknown".
-    let lowered = detail.lowercased()
-    if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
-      return .tls(detail)
-    }
-    let cutOff =
-      code == .networkConnectionLost || lowered.contains("transfer closed")
-      || lowered.contains("connection reset") || lowered.contains("recv failure")
-    if head != nil && cutOff {
-      return .truncated(received: received, expected: encoded ? nil : head?.contentLength)
-    }
-    return .network(detail)
   }
 }

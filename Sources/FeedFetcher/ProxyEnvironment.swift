@@ -1,6 +1,6 @@
 import Foundation
 
-/// Proxy settings come from the environment, read by libcurl under URLSession:
+/// Proxy settings come from the environment, read by libcurl for every transfer:
 /// `http_proxy`, `https_proxy`/`HTTPS_PROXY`, `all_proxy`/`ALL_PROXY` and
 /// `no_proxy`/`NO_PROXY`. libcurl ignores upper-case `HTTP_PROXY` (in a CGI program it
 /// can come from a request header), which other tools honour; this fills the gap.

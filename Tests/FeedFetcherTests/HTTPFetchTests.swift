@@ -74,8 +74,8 @@ struct HTTPFetchTests {
     #expect(!lines.contains { $0.hasPrefix("Authorization") })
   }
 
-  /// URLSession (libcurl) on Linux decodes Content-Encoding itself: the consumer gets
-  /// the decoded feed, and the declared length is the encoded one.
+  /// libcurl decodes Content-Encoding itself: the consumer gets the decoded feed, and
+  /// the declared length is the encoded one.
   @Test(arguments: ["/gzip", "/deflate"])
   func decodesCompressedBodies(path: String) async throws {
     let server = try TestServer.shared

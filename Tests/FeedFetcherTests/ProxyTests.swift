@@ -4,7 +4,7 @@ import Testing
 @testable import FeedFetcher
 
 extension HTTPFetchTests {
-  /// libcurl, under URLSession, reads the proxy variables for every transfer. These
+  /// libcurl reads the proxy variables for every transfer. These
   /// tests set them for this process while they run, so they run one at a time, and
   /// 127.0.0.1 and .invalid stay direct for the other tests meanwhile.
   @Suite(.serialized) struct Proxy {

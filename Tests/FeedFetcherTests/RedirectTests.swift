@@ -23,8 +23,8 @@ extension HTTPFetchTests {
       Case(start: "/redirect/301?to=../feed", final: "/feed", hops: 1, permanent: true),
       Case(
         start: "/redirect/301?to=../slash/feed/", final: "/slash/feed/", hops: 1, permanent: true),
-      // URLSession on Linux turns "feed/" from /slash/start into /feed (a loop on real
-      // servers); it must be /slash/feed/.
+      // "feed/" from /slash/start is /slash/feed/, not /feed (which some clients make
+      // of it, a loop on real servers).
       Case(start: "/slash/start", final: "/slash/feed/", hops: 1, permanent: false),
       Case(start: "/slash/feed", final: "/slash/feed/", hops: 1, permanent: true),
       // A permanent hop after a temporary one is not a move of the feed.
