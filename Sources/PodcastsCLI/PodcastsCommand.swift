@@ -30,7 +30,7 @@ public struct PodcastsCommand: ParsableCommand {
   public init(_ arguments: ParsedArguments) {}
 
   /// Without a subcommand, `podcasts` shows its help.
-  public func run(_ context: CommandContext) async throws {
+  public func run(_ context: CommandContext) throws {
     context.console.write(
       HelpFormatter(path: [Self.configuration], width: context.console.width).render())
   }
@@ -39,6 +39,13 @@ public struct PodcastsCommand: ParsableCommand {
   /// the exit status.
   public static func main(_ arguments: [String]) async -> Int32 {
     await main(arguments, console: .standard())
+  }
+
+  /// Runs `arguments` (the program name first) unless the command awaits; then
+  /// `finish()` of what it returns runs it. A program that starts this way only starts
+  /// Swift's concurrency runtime for the commands that need it.
+  public static func start(_ arguments: [String]) -> CommandStart {
+    CommandRunner.start(root: Self.self, arguments: arguments, console: .standard())
   }
 
   /// Runs `arguments` (the program name first) against `console`, e.g. a capturing one.

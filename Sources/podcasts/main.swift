@@ -1,4 +1,9 @@
 import Foundation
 import PodcastsCLI
 
-exit(await PodcastsCommand.main(CommandLine.arguments))
+switch PodcastsCommand.start(CommandLine.arguments) {
+case .finished(let status):
+  exit(status)
+case .awaiting(let command):
+  exit(await command.finish())
+}

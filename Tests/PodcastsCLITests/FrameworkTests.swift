@@ -11,11 +11,11 @@ private struct FixtureRoot: ParsableCommand {
     "level", valueName: "n", help: "A typed global.", environment: "FIXTURE_LEVEL")
   static let configuration = CommandConfiguration(
     name: "fixture", abstract: "A fixture.",
-    subcommands: [FixtureEcho.self, FixtureGroup.self, FixtureFail.self],
+    subcommands: [FixtureEcho.self, FixtureGroup.self, FixtureFail.self, FixtureFailLater.self],
     globalOptions: [level, GlobalOptions.quiet], version: "9.9.9")
 
   init(_ arguments: ParsedArguments) {}
-  func run(_ context: CommandContext) async throws {}
+  func run(_ context: CommandContext) throws {}
 }
 
 private struct FixtureEcho: ParsableCommand {
@@ -47,7 +47,7 @@ private struct FixtureEcho: ParsableCommand {
     ].joined(separator: " ")
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.console.write(description + "\n")
     context.console.note("note")
     context.console.warning("careful")
@@ -62,7 +62,7 @@ private struct FixtureGroup: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "group", abstract: "A group.", subcommands: [FixtureLeaf.self])
   init(_ arguments: ParsedArguments) {}
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.console.write("group ran\n")
   }
 }
@@ -73,7 +73,7 @@ private struct FixtureLeaf: ParsableCommand {
     name: "leaf", abstract: "A leaf.", options: [flag])
   let flag: Bool
   init(_ arguments: ParsedArguments) { flag = arguments.flag(Self.flag) }
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     context.console.write("leaf \(flag)\n")
   }
 }
@@ -96,7 +96,9 @@ private struct FixtureFail: ParsableCommand {
     name: "fail", abstract: "Fail.", arguments: [kind])
   let kind: Kind
   init(_ arguments: ParsedArguments) throws { kind = try arguments.argument(Self.kind) }
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws { try Self.fail(kind, context) }
+
+  static func fail(_ kind: Kind, _ context: CommandContext) throws {
     context.console.write("partial output\n")
     switch kind {
     case .failure: throw CommandFailure("feed not found: x")
@@ -106,6 +108,18 @@ private struct FixtureFail: ParsableCommand {
     case .foundation:
       _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/podcasts-test-file"))
     }
+  }
+}
+
+/// Fails as `fail` does, after awaiting: the errors of an awaited command take the same way.
+private struct FixtureFailLater: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "fail-later", abstract: "Fail after awaiting.", arguments: [FixtureFail.kind])
+  let kind: FixtureFail.Kind
+  init(_ arguments: ParsedArguments) throws { kind = try arguments.argument(FixtureFail.kind) }
+  func run(_ context: CommandContext) async throws {
+    await Task.yield()
+    try FixtureFail.fail(kind, context)
   }
 }
 
@@ -159,6 +173,7 @@ struct FrameworkTests {
       "invalid value 'x' for option '--level <n>': expected an integer", "fixture"
     ),
     (["fail", "usage"], "--a and --b exclude each other", "fixture fail"),
+    (["fail-later", "usage"], "--a and --b exclude each other", "fixture fail-later"),
   ])
   func usageErrors(words: [String], message: String, helpOf: String) async {
     let run = await runInProcess(words, root: FixtureRoot.self)
@@ -176,6 +191,22 @@ struct FrameworkTests {
     )
   }
 
+  /// Only a command that awaits is handed back to be awaited; the others have run when
+  /// `start` returns, without the concurrency runtime.
+  @Test(arguments: [
+    (["echo", "a"], false), (["group", "leaf"], false), (["--help"], false),
+    (["fail", "exit"], false), (["fail-later", "exit"], true), (["nonsense"], false),
+  ])
+  func onlyAwaitingCommandsAreLeftToAwait(words: [String], awaits: Bool) {
+    let start = CommandRunner.start(
+      root: FixtureRoot.self, arguments: ["fixture"] + words,
+      console: .capturing(environment: [:], stdoutIsTerminal: false, now: { Date() }))
+    switch start {
+    case .finished: #expect(!awaits)
+    case .awaiting: #expect(awaits)
+    }
+  }
+
   @Test func nestedSubcommands() async {
     let leaf = await runInProcess(["group", "leaf", "--flag"], root: FixtureRoot.self)
     #expect(leaf.stdout == "leaf true\n")
@@ -187,20 +218,24 @@ struct FrameworkTests {
     #expect(version.stdout == "fixture 9.9.9\n")
   }
 
-  @Test(arguments: [
-    ("failure", Int32(1), "podcasts: feed not found: x\n"),
-    ("multiline", 1, "podcasts: first line second line\n"),
-    ("exit", 3, ""),
-  ])
-  func runFailures(kind: String, status: Int32, stderr: String) async {
-    let run = await runInProcess(["fail", kind], root: FixtureRoot.self)
+  @Test(
+    arguments: ["fail", "fail-later"],
+    [
+      ("failure", Int32(1), "podcasts: feed not found: x\n"),
+      ("multiline", 1, "podcasts: first line second line\n"),
+      ("exit", 3, ""),
+    ])
+  func runFailures(command: String, failure: (kind: String, status: Int32, stderr: String)) async {
+    let (kind, status, stderr) = failure
+    let run = await runInProcess([command, kind], root: FixtureRoot.self)
     #expect(run.status == status)
     #expect(run.stderr == stderr)
     #expect(run.stdout == "partial output\n")
   }
 
-  @Test func foundationErrorsAreOneReadableLine() async {
-    let run = await runInProcess(["fail", "foundation"], root: FixtureRoot.self)
+  @Test(arguments: ["fail", "fail-later"])
+  func foundationErrorsAreOneReadableLine(command: String) async {
+    let run = await runInProcess([command, "foundation"], root: FixtureRoot.self)
     #expect(run.status == 1)
     #expect(run.stderrLines.count == 1)
     #expect(run.stderr.hasPrefix("podcasts: "))

@@ -3,7 +3,7 @@ import FeedFetcher
 import FeedViews
 
 /// `podcasts add`: subscribe to feeds.
-struct AddCommand: ParsableCommand {
+struct AddCommand: AsyncParsableCommand {
   static let feeds = Argument<String>(
     "feed", arity: .oneOrMore, help: "The URL of a podcast feed to subscribe to.")
   static let json = Flag("json", help: "Print what was added as JSON.")

@@ -27,7 +27,7 @@ struct CompletionCommand: ParsableCommand {
     shell = try arguments.argument(Self.shell)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let tree = CommandTree(root: context.root.configuration)
     switch shell {
     case .bash: context.console.write(BashCompletion(tree: tree).script())

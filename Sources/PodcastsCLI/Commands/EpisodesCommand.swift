@@ -36,7 +36,7 @@ struct EpisodesCommand: ParsableCommand {
   /// Enough to see what is new without flooding the terminal; --limit shows more.
   static let tableLimit = 20
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let catalog = try context.openCatalog()
     let podcast = try catalog.lookUpPodcast(id)
     let console = context.console

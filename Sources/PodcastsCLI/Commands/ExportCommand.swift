@@ -30,7 +30,7 @@ struct ExportCommand: ParsableCommand {
     includeCredentials = arguments.flag(Self.includeCredentials)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     var masked = 0
     let hide = { (url: String) -> String in
       guard !includeCredentials else { return url }

@@ -17,7 +17,7 @@ struct GenerateManpageCommand: ParsableCommand {
 
   init(_ arguments: ParsedArguments) {}
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let console = context.console
     var date = console.now
     if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {

@@ -13,7 +13,7 @@ struct HelpCommand: ParsableCommand {
     subcommands = try arguments.arguments(Self.subcommands)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     var path = [context.root.configuration]
     for name in subcommands {
       let current = path[path.count - 1]

@@ -2,7 +2,7 @@ import FeedParser
 import FeedViews
 
 /// `podcasts import`: subscribe to the feeds of an OPML file.
-struct ImportCommand: ParsableCommand {
+struct ImportCommand: AsyncParsableCommand {
   static let file = Argument<String>(
     "file", help: "An OPML file, or - to read standard input.", completion: .file)
   static let noFetch = Flag(

@@ -38,7 +38,7 @@ struct ListCommand: ParsableCommand {
     sort = try arguments.value(Self.sort, default: .title)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let podcasts = try context.openCatalog().subscriptions(orderedBy: sort.catalogOrder)
     let console = context.console
     if json {

@@ -3,7 +3,7 @@ import FeedViews
 import PodcastModel
 
 /// `podcasts parse`: read one feed and print what it holds.
-struct ParseCommand: ParsableCommand {
+struct ParseCommand: AsyncParsableCommand {
   static let source = Argument<String>(
     "source", help: "A feed file, or an http or https URL to fetch.", completion: .file)
   static let json = Flag("json", help: "Print the podcast and its episodes as JSON.")

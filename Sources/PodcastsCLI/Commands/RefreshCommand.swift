@@ -1,7 +1,7 @@
 import Catalog
 
 /// `podcasts refresh`: fetch feeds again and store what changed.
-struct RefreshCommand: ParsableCommand {
+struct RefreshCommand: AsyncParsableCommand {
   static let ids = Argument<String>(
     "id", arity: .zeroOrMore,
     help: "A podcast id, an unambiguous prefix of one, or a feed URL; all podcasts when none.")

@@ -38,7 +38,7 @@ struct SearchCommand: ParsableCommand {
 
   static let defaultLimit = 20
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let query = words.joined(separator: " ")
     // The catalog ignores words without a letter or digit; a query of only such words
     // would quietly find nothing.

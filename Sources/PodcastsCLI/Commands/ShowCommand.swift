@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
     json = arguments.flag(Self.json)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let podcast = try context.openCatalog().lookUpPodcast(id)
     let console = context.console
     if json {

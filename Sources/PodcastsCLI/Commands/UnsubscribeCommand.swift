@@ -30,7 +30,7 @@ struct UnsubscribeCommand: ParsableCommand {
     json = arguments.flag(Self.json)
   }
 
-  func run(_ context: CommandContext) async throws {
+  func run(_ context: CommandContext) throws {
     let catalog = try context.openCatalog(forWriting: true)
     let console = context.console
     // All or nothing: a typo in one id must not leave the others half done.

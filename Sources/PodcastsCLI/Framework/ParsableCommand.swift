@@ -12,7 +12,37 @@ public protocol ParsableCommand: Sendable {
   /// out of range, two options that exclude each other) is reported as a usage error.
   init(_ arguments: ParsedArguments) throws
 
+  func run(_ context: CommandContext) throws
+
+  /// The command itself when its `run` awaits, found without a dynamic cast (which
+  /// searches every conformance of the program on its first use).
+  var awaiting: (any AsyncParsableCommand)? { get }
+}
+
+extension ParsableCommand {
+  public var awaiting: (any AsyncParsableCommand)? { nil }
+}
+
+/// A command whose work awaits: fetching, or jobs that run side by side. The runner
+/// calls its asynchronous `run`; the others run without Swift's concurrency runtime.
+public protocol AsyncParsableCommand: ParsableCommand {
   func run(_ context: CommandContext) async throws
+}
+
+extension AsyncParsableCommand {
+  public var awaiting: (any AsyncParsableCommand)? { self }
+
+  /// Not called by the runner, which awaits the asynchronous `run`: says so to anyone
+  /// who calls it.
+  public func run(_ context: CommandContext) throws {
+    throw CommandRequiresAwait(name: Self.configuration.name)
+  }
+}
+
+/// The synchronous `run` of an `AsyncParsableCommand` was called.
+struct CommandRequiresAwait: Error, CustomStringConvertible {
+  let name: String
+  var description: String { "the \(name) command must be awaited" }
 }
 
 /// What a command declares about itself.
