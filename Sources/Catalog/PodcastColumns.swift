@@ -42,8 +42,9 @@ enum PodcastColumns {
     let formatText = s.string(2) ?? "NULL"
     guard let format = FeedFormat(rawValue: formatText) else { throw invalid("format", formatText) }
     guard let added = s.date(15) else { throw invalid("added", "NULL") }
-    let categories = try s.string(9).map {
-      try JSONColumn.decode([String].self, from: $0, table: "podcasts", column: "categories")
+    let categories = try s.string(9).map { text in
+      guard let list = JSONStringList.decode(text) else { throw invalid("categories", text) }
+      return list
     }
     let podcast = Podcast(
       id: id, feedUrl: feedURL, format: format, title: s.string(3), author: s.string(4),
