@@ -48,6 +48,11 @@ struct CurlLibrary: @unchecked Sendable {
         guard bound.globalInit(Int(CURL_GLOBAL_ALL)) == CURLE_OK else {
           return .failure(CurlLoadError(detail: "\(name): curl_global_init failed"))
         }
+        // With CURLOPT_NOSIGNAL, which threads need, libcurl leaves SIGPIPE alone, and a
+        // TLS library writing to a connection the server closed would end the process.
+        // Ignored, it is an error of that one transfer; standard output's EPIPE is
+        // handled where it is written.
+        signal(SIGPIPE, SIG_IGN)
         return .success(bound.library)
       case .failure(let error):
         reasons.append(error.detail)
