@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import PodcastsCLI
@@ -29,6 +30,32 @@ struct ShownTests {
   ])
   func idsAreShortenedToStayUnique(ids: [String], length: Int) {
     #expect(Shown.shortIDLength(ids) == length)
+  }
+
+  /// Status lines show a title up to 100 columns, cut with `…`; wide characters count
+  /// twice. The whole title stays for `show`, the tables and the JSON.
+  @Test(arguments: [
+    ("Short &amp; sweet", "Short & sweet"),
+    (String(repeating: "a", count: 100), String(repeating: "a", count: 100)),
+    (String(repeating: "a", count: 101), String(repeating: "a", count: 99) + "…"),
+    (String(repeating: "日", count: 60), String(repeating: "日", count: 49) + "…"),
+    (String(repeating: "<b>x</b>", count: 300), String(repeating: "x", count: 99) + "…"),
+  ])
+  func statusLinesCutLongTitles(markup: String, expected: String) {
+    #expect(Shown.statusTitle(markup) == expected)
+  }
+
+  @Test func warningsAndErrorsAreCutToTheLongestMessage() {
+    let title = String(repeating: "t", count: 1 << 20)
+    let console = Console.capturing(environment: [:], stdoutIsTerminal: false, now: { .now })
+    console.warning("two episodes share the title " + title)
+    console.error("failed:\n" + title)
+    let lines = console.stderr.capturedText.split(separator: "\n")
+    #expect(lines.count == 2)
+    for line in lines {
+      #expect(line.count <= "podcasts: warning: ".count + Console.longestMessage)
+      #expect(line.hasSuffix("t…"))
+    }
   }
 
   @Test func messagesAreOneSafeLine() {

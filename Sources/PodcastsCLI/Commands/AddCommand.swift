@@ -105,9 +105,7 @@ struct AddCommand: AsyncParsableCommand {
   }
 
   static func line(for report: SaveReport) -> String {
-    let title =
-      TerminalText.sanitizedLine(HTMLText.singleLine(report.title ?? "")).nonEmpty
-      ?? "(untitled)"
+    let title = Shown.statusTitle(report.title) ?? "(untitled)"
     let id = String(report.podcastID.prefix(8))
     let episodes = report.newEpisodes == 1 ? "1 new episode" : "\(report.newEpisodes) new episodes"
     if report.wasSubscribed {

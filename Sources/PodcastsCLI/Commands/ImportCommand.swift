@@ -68,7 +68,7 @@ struct ImportCommand: AsyncParsableCommand {
 
   static func line(for result: SubscriptionImport.Result) -> String {
     let title =
-      TerminalText.sanitizedLine(HTMLText.singleLine(result.title ?? "")).nonEmpty
+      Shown.statusTitle(result.title)
       ?? TerminalText.sanitizedLine(URLMasking.maskingCredentials(result.entry.url))
     let id = result.podcastID.map { " (\($0.prefix(8)))" } ?? ""
     let episodes = result.newEpisodes.map { $0 == 1 ? ": 1 episode" : ": \($0) episodes" } ?? ""

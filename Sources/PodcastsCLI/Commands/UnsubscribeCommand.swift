@@ -71,7 +71,7 @@ struct UnsubscribeCommand: ParsableCommand {
   }
 
   static func line(for report: UnsubscribeReport) -> String {
-    "Removed \(Shown.title(report.title)) (\(Shown.shortID(report.podcastID))) and "
+    "Removed \(Shown.statusTitle(report.title) ?? "(untitled)") (\(Shown.shortID(report.podcastID))) and "
       + Shown.count(report.episodesRemoved, "episode") + "\n"
   }
 }

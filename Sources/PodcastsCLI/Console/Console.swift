@@ -109,12 +109,16 @@ public struct Console: Sendable {
   /// addresses, which strangers write.
   static func oneLine(_ message: String) -> String {
     guard message.contains(where: \.isNewline) else {
-      return TerminalText.sanitizedLine(message)
+      return DisplayWidth.truncated(TerminalText.sanitizedLine(message), to: longestMessage)
     }
-    return TerminalText.sanitizedLine(
-      message.split(whereSeparator: \.isNewline)
-        .map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }
-        .joined(separator: " "))
+    let joined = message.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: " ")
+    return DisplayWidth.truncated(TerminalText.sanitizedLine(joined), to: longestMessage)
   }
+
+  /// Most columns of a warning or error: enough for any message and the URL it names,
+  /// not for a megabyte title a feed repeats in a warning.
+  static let longestMessage = 2000
 }

@@ -78,8 +78,7 @@ final class RefreshProgress: Sendable {
   }
 
   private static func title(of podcast: StoredPodcast) -> String {
-    TerminalText.sanitizedLine(
-      HTMLText.singleLine(podcast.podcast.title ?? "").nonEmpty
-        ?? URLMasking.maskingCredentials(podcast.feedURL))
+    Shown.statusTitle(podcast.podcast.title)
+      ?? TerminalText.sanitizedLine(URLMasking.maskingCredentials(podcast.feedURL))
   }
 }

@@ -78,7 +78,7 @@ enum RefreshReport {
 
   /// `Title (1a2b3c4d)`: how people recognise a podcast in messages.
   static func name(of result: RefreshResult) -> String {
-    let title = TerminalText.sanitizedLine(HTMLText.singleLine(result.title ?? "")).nonEmpty
+    let title = Shown.statusTitle(result.title)
     let id = String(result.podcastID.prefix(8))
     return title.map { "\($0) (\(id))" }
       ?? "\(TerminalText.sanitizedLine(URLMasking.maskingCredentials(result.feedURL))) (\(id))"

@@ -18,6 +18,15 @@ enum Shown {
     line(markup) ?? "(untitled)"
   }
 
+  /// Most columns a title takes in a status line: the whole title is for `show` and the
+  /// tables, and a feed's 8 MB title must not make an 8 MB line.
+  static let statusTitleWidth = 100
+
+  /// A title for a status line (`Added ...`, `Removed ...`), cut to `statusTitleWidth`.
+  static func statusTitle(_ markup: String?) -> String? {
+    line(markup).map { DisplayWidth.truncated($0, to: statusTitleWidth) }
+  }
+
   /// A description (markup in the catalog) as paragraphs separated by blank lines.
   static func paragraphs(_ markup: String?) -> String? {
     guard let markup else { return nil }
