@@ -10,6 +10,7 @@ struct CurlLibrary: @unchecked Sendable {
   typealias EasyInit = @convention(c) () -> UnsafeMutableRawPointer?
   typealias EasyCleanup = @convention(c) (UnsafeMutableRawPointer?) -> Void
   typealias EasyPerform = @convention(c) (UnsafeMutableRawPointer?) -> CURLcode
+  typealias EasyReset = @convention(c) (UnsafeMutableRawPointer?) -> Void
   typealias EasyStrerror = @convention(c) (CURLcode) -> UnsafePointer<CChar>?
   typealias SlistAppend =
     @convention(c) (UnsafeMutablePointer<curl_slist>?, UnsafePointer<CChar>?) ->
@@ -20,6 +21,7 @@ struct CurlLibrary: @unchecked Sendable {
   let easyInit: EasyInit
   let easyCleanup: EasyCleanup
   let easyPerform: EasyPerform
+  let easyReset: EasyReset
   let easyStrerror: EasyStrerror
   let slistAppend: SlistAppend
   let slistFreeAll: SlistFreeAll
@@ -75,6 +77,7 @@ struct CurlLibrary: @unchecked Sendable {
         easyInit: unsafeBitCast(try symbol("curl_easy_init"), to: EasyInit.self),
         easyCleanup: unsafeBitCast(try symbol("curl_easy_cleanup"), to: EasyCleanup.self),
         easyPerform: unsafeBitCast(try symbol("curl_easy_perform"), to: EasyPerform.self),
+        easyReset: unsafeBitCast(try symbol("curl_easy_reset"), to: EasyReset.self),
         easyStrerror: unsafeBitCast(try symbol("curl_easy_strerror"), to: EasyStrerror.self),
         slistAppend: unsafeBitCast(try symbol("curl_slist_append"), to: SlistAppend.self),
         slistFreeAll: unsafeBitCast(try symbol("curl_slist_free_all"), to: SlistFreeAll.self),
@@ -93,8 +96,9 @@ struct CurlLoadError: Error {
 }
 
 /// One libcurl easy handle with the request headers and error buffer that must live as
-/// long as it does.
-final class CurlEasy {
+/// long as it does. One transfer at a time uses it; `CurlHandlePool` hands it from one
+/// to the next.
+final class CurlEasy: @unchecked Sendable {
   private let library: CurlLibrary
   private let handle: UnsafeMutableRawPointer
   private var headers: UnsafeMutablePointer<curl_slist>?
@@ -106,6 +110,12 @@ final class CurlEasy {
     self.handle = handle
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    set(CURLOPT_ERRORBUFFER, pointer: UnsafeRawPointer(errorBuffer))
+  }
+
+  /// Forgets every option of the last transfer; its open connections stay.
+  func reset() {
+    library.easyReset(handle)
     set(CURLOPT_ERRORBUFFER, pointer: UnsafeRawPointer(errorBuffer))
   }
 
@@ -168,5 +178,43 @@ final class CurlEasy {
     if errorBuffer[0] != 0 { return String(cString: errorBuffer) }
     return library.easyStrerror(code).map { String(cString: $0) }
       ?? "libcurl error \(code.rawValue)"
+  }
+}
+
+/// Easy handles kept between transfers, by the origin they first fetched from. A handle
+/// keeps its open connections, so the next feed from the same server (many podcasts share
+/// a few hosts) skips the TCP and TLS handshakes. libcurl's shared connection cache is
+/// not safe across threads, which is why whole handles are passed on instead.
+final class CurlHandlePool: @unchecked Sendable {
+  static let shared = CurlHandlePool(capacity: 16)
+
+  private let lock = NSLock()
+  private let capacity: Int
+  private var idle: [(origin: String, handle: CurlEasy)] = []
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// A handle that last fetched from `origin` if one is idle, else a new one.
+  func take(for origin: String, library: CurlLibrary) -> CurlEasy? {
+    let kept = lock.withLock { () -> CurlEasy? in
+      guard let index = idle.lastIndex(where: { $0.origin == origin }) else { return nil }
+      return idle.remove(at: index).handle
+    }
+    return kept ?? CurlEasy(library)
+  }
+
+  /// Keeps `handle` for the next transfer from `origin`; past the capacity, the handle
+  /// idle longest is closed. The handle forgets its options (and the callbacks' pointer
+  /// to the transfer that ends) first.
+  func giveBack(_ handle: CurlEasy, origin: String) {
+    handle.reset()
+    let evicted = lock.withLock { () -> CurlEasy? in
+      idle.append((origin, handle))
+      return idle.count > capacity ? idle.removeFirst().handle : nil
+    }
+    // Closing its connections may take a moment: not while holding the lock.
+    withExtendedLifetime(evicted) {}
   }
 }

@@ -76,7 +76,8 @@ final class HTTPTransfer: @unchecked Sendable {
       return finish(
         FetchError(url: current, reason: .network("cannot load libcurl: \(error.detail)")))
     }
-    guard let easy = CurlEasy(library) else {
+    let origin = request.url.origin
+    guard let easy = CurlHandlePool.shared.take(for: origin, library: library) else {
       return finish(FetchError(url: current, reason: .network("cannot start libcurl")))
     }
     configure(easy)
@@ -93,7 +94,10 @@ final class HTTPTransfer: @unchecked Sendable {
         return finish(
           FetchError(url: current, reason: reason(for: code, detail: easy.detail(for: code))))
       }
-      guard redirecting else { return finish(completion()) }
+      guard redirecting else {
+        CurlHandlePool.shared.giveBack(easy, origin: origin)
+        return finish(completion())
+      }
       switch redirectTarget() {
       case .success(let target): current = target
       case .failure(let error): return finish(error)

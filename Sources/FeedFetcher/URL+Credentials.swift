@@ -48,6 +48,11 @@ extension URL {
       && effectivePort == other.effectivePort
   }
 
+  /// `scheme://host:port`, lower-cased: what a connection can be reused for.
+  var origin: String {
+    "\(scheme?.lowercased() ?? "")://\(host?.lowercased() ?? ""):\(effectivePort ?? 0)"
+  }
+
   private var effectivePort: Int? {
     if let port { return port }
     switch scheme?.lowercased() {

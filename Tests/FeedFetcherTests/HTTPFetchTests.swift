@@ -6,6 +6,21 @@ import Testing
 /// Fetches against test_server.py. Every suite nested here shares one server.
 @Suite(.localServer)
 struct HTTPFetchTests {
+  /// Feeds from one server come over one connection, one after the other: the next
+  /// fetch skips the handshakes. A server of its own keeps other tests' fetches out.
+  @Test func fetchesFromOneServerReuseTheConnection() async throws {
+    let server = try TestServer.start()
+    defer { server.stop() }
+    let fetcher = Fetcher.testing()
+    var ports: [String] = []
+    for path in ["/connection", "/feed", "/gzip", "/connection", "/connection"] {
+      let (_, body) = try await fetcher.fetchData(FetchRequest(url: server.url(path)))
+      if path == "/connection" { ports.append(String(decoding: body, as: UTF8.self)) }
+    }
+    #expect(ports.count == 3)
+    #expect(Set(ports).count == 1, "\(ports)")
+  }
+
   @Test func fetchesBodyWithValidatorsAndMetadata() async throws {
     let server = try TestServer.shared
     var heads: [FetchResponse] = []

@@ -8,6 +8,7 @@ Routes (query strings configure them):
   /feed                     a small feed with ETag and Last-Modified; answers 304 to
                             a matching If-None-Match or If-Modified-Since
   /headers                  echoes the request line and headers as the body
+  /connection               the client's port: which TCP connection the request came on
   /gzip, /deflate           the feed body, content-coded
   /redirect/CODE?to=LOC     answers CODE with Location LOC verbatim
   /chain/N                  N more redirects (302 to /chain/N-1), /chain/0 is the feed
@@ -117,6 +118,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
             else:
                 self.send_body(200, FEED, headers=validators)
+        elif path == "/connection":
+            # The client's port names the TCP connection the request came on.
+            self.send_body(200, str(self.client_address[1]).encode(), "text/plain")
         elif path == "/headers":
             lines = [self.requestline] + [f"{k}: {v}" for k, v in self.headers.items()]
             self.send_body(200, "\n".join(lines).encode(), "text/plain")
