@@ -175,7 +175,9 @@ extension Catalog {
   /// metadata once the whole feed is read (its id may only be known at the end). The episodes
   /// of the returned podcast are ignored: hand them to the writer. Everything is committed
   /// when `produce` returns; nothing is changed when it or the save throws. Fetch the feed
-  /// before calling: other processes wait while the save holds the write lock.
+  /// before calling: other processes wait while the save holds the write lock. `produce` runs
+  /// on the caller's thread while the writer may be storing episodes on another one: it must
+  /// not use this catalog.
   ///
   /// The podcast is matched to a stored one by its id, else by `feedURL` (it then keeps its
   /// stored id). An episode is matched by its identity (``Episode/identity``) within the
@@ -199,7 +201,7 @@ extension Catalog {
   ) throws -> SaveReport {
     let feedURL = feedURL.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
-    return try connection.writeTransaction {
+    let report = try connection.writeTransaction {
       try connection.executeScript(FeedSave.clearSession)
       let save = FeedSave(
         connection: connection, plainText: plainText, feedURL: feedURL, now: now)
@@ -230,6 +232,8 @@ extension Catalog {
       try connection.executeScript(FeedSave.clearSession)
       return report
     }
+    switchToWALAfterFirstSave()
+    return report
   }
 
   /// Saves a podcast parsed whole, with its `episodes`; see
