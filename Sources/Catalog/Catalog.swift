@@ -10,10 +10,6 @@ public final class Catalog {
   public let path: String
   let connection: Connection
   let plainText: (String) -> String
-  /// The catalog holds no podcast and has never been in WAL mode (a new file): its first
-  /// save writes the episodes once, straight into the file under a rollback journal, instead
-  /// of once into the WAL and again into the file. The file goes to WAL after that save.
-  var switchesToWALAfterFirstSave = false
 
   /// Opens the catalog at `path`, creating the file (and its folder, user-only) when missing
   /// and bringing its schema up to date.
@@ -42,15 +38,8 @@ public final class Catalog {
     connection.setBusyTimeout(milliseconds: Int32(clamping: milliseconds))
     do {
       try checkFile()
-      try configure()
+      try configure(busyTimeout: busyTimeout)
       try Schema.migrate(connection, plainText: plainText)
-      if try isEmptyWithoutWAL() {
-        switchesToWALAfterFirstSave = true
-        // A rollback journal is safe from power loss only with a sync at every step.
-        try connection.executeScript("PRAGMA synchronous = FULL")
-      } else {
-        try useWAL(busyTimeout: busyTimeout)
-      }
       try FeedSave.prepareSession(connection)
     } catch let error as SQLiteError {
       throw Self.fileError(error, path: path)
@@ -82,37 +71,24 @@ public final class Catalog {
     }
   }
 
-  /// Whether the catalog has no podcast and its file is not in WAL mode (it never was).
-  private func isEmptyWithoutWAL() throws -> Bool {
-    let mode = try connection.queryFirst("PRAGMA journal_mode") { $0.string(0) } ?? nil
-    guard mode?.lowercased() != "wal" else { return false }
-    return try connection.queryFirst("SELECT NOT EXISTS (SELECT 1 FROM podcasts)") {
-      $0.bool(0) ?? false
-    } ?? false
-  }
-
-  private func useWAL(busyTimeout: Duration) throws {
-    // Switching a file to WAL fails at once, without the busy handler, while another
-    // process is doing the same or reading it; it succeeds (or finds WAL set) once that one
-    // is done.
+  private func configure(busyTimeout: Duration) throws {
+    // Takes effect only on a file not written yet. Episodes of a few kilobytes each fit one
+    // to a 4 KiB page, leaving a third of it empty; 16 KiB pages hold them closely, so a
+    // large feed writes far fewer bytes (once into the WAL, once into the file).
+    try connection.executeScript("PRAGMA page_size = 16384")
+    // Switching a new file to WAL fails at once, without the busy handler, while another
+    // process is doing the same; it succeeds (or finds WAL set) once that one is done.
     let clock = ContinuousClock()
     let deadline = clock.now + busyTimeout
     while true {
       do {
         _ = try connection.queryFirst("PRAGMA journal_mode = WAL") { $0.string(0) }
-        return
+        break
       } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY {
         guard clock.now < deadline else { throw error }
         usleep(5_000)
       }
     }
-  }
-
-  private func configure() throws {
-    // Takes effect only on a file not written yet. Episodes of a few kilobytes each fit one
-    // to a 4 KiB page, leaving a third of it empty; 16 KiB pages hold them closely, so a
-    // large feed writes far fewer bytes.
-    try connection.executeScript("PRAGMA page_size = 16384")
     try connection.executeScript(
       """
       PRAGMA synchronous = NORMAL;
@@ -123,18 +99,6 @@ public final class Catalog {
       PRAGMA cache_size = -32768;
       PRAGMA temp.cache_size = -32768;
       """)
-  }
-
-  /// After the first save into an empty catalog: switches the file to WAL. Another process
-  /// using the file at this moment makes it fail; the next one to open the file, finding a
-  /// podcast in it, switches it then.
-  func switchToWALAfterFirstSave() {
-    guard switchesToWALAfterFirstSave else { return }
-    switchesToWALAfterFirstSave = false
-    let mode = try? connection.queryFirst("PRAGMA journal_mode = WAL") { $0.string(0) }
-    if mode??.lowercased() == "wal" {
-      try? connection.executeScript("PRAGMA synchronous = NORMAL")
-    }
   }
 
   /// The error to report when opening failed in SQLite: the file's state when SQLite found it

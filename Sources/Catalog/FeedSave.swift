@@ -201,7 +201,7 @@ extension Catalog {
   ) throws -> SaveReport {
     let feedURL = feedURL.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !feedURL.isEmpty else { throw CatalogError.invalidFeedURL(feedURL) }
-    let report = try connection.writeTransaction {
+    return try connection.writeTransaction {
       try connection.executeScript(FeedSave.clearSession)
       let save = FeedSave(
         connection: connection, plainText: plainText, feedURL: feedURL, now: now)
@@ -232,8 +232,6 @@ extension Catalog {
       try connection.executeScript(FeedSave.clearSession)
       return report
     }
-    switchToWALAfterFirstSave()
-    return report
   }
 
   /// Saves a podcast parsed whole, with its `episodes`; see

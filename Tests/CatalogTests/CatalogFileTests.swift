@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import PodcastModel
 import Testing
@@ -37,11 +36,6 @@ import Testing
   @Test func configuresTheConnection() throws {
     let folder = try TemporaryFolder()
     let catalog = try openCatalog(folder.path("c.db"))
-    // A new file takes its first save in rollback-journal mode, then goes to WAL.
-    #expect(try catalog.rawStrings("PRAGMA journal_mode") == ["delete"])
-    try catalog.save(
-      makePodcast(episodes: [makeEpisode(1)]), feedURL: "https://c.example/feed",
-      subscribing: epoch)
     #expect(try catalog.rawStrings("PRAGMA journal_mode") == ["wal"])
     #expect(try catalog.rawInt("PRAGMA foreign_keys") == 1)
     #expect(try catalog.rawInt("PRAGMA synchronous") == 1)  // NORMAL
@@ -186,39 +180,6 @@ import Testing
   }
 
   static let hashSize = "SELECT v FROM episode_search_config WHERE k = 'hashsize'"
-
-  /// An empty catalog stays in rollback-journal mode, for every process, until a podcast is
-  /// saved into it; from then on it is in WAL mode for all.
-  @Test func anEmptyCatalogGoesToWALWithItsFirstPodcast() throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path("c.db")
-    let first = try openCatalog(path)
-    let second = try openCatalog(path)
-    #expect(try second.rawStrings("PRAGMA journal_mode") == ["delete"])
-    #expect(try second.rawInt("PRAGMA synchronous") == 2)  // FULL
-    try first.save(makePodcast(), feedURL: "https://c.example/feed", subscribing: epoch)
-    #expect(try first.rawStrings("PRAGMA journal_mode") == ["wal"])
-    #expect(try first.rawInt("PRAGMA synchronous") == 1)  // NORMAL
-    #expect(try second.subscriptions().count == 1)
-    #expect(try second.rawStrings("PRAGMA journal_mode") == ["wal"])
-    #expect(try openCatalog(path).rawStrings("PRAGMA journal_mode") == ["wal"])
-
-    // A save that fails leaves it empty, and as it was.
-    let other = folder.path("d.db")
-    struct ParseFailure: Error {}
-    #expect(throws: ParseFailure.self) {
-      try openCatalog(other).saveFeed(feedURL: "https://d.example/feed", subscribing: epoch) {
-        writer in
-        for n in 1...500 { try writer.add(makeEpisode(n)) }
-        throw ParseFailure()
-      }
-    }
-    let reopened = try openCatalog(other)
-    #expect(try reopened.rawStrings("PRAGMA journal_mode") == ["delete"])
-    #expect(try reopened.subscriptions().isEmpty)
-    #expect(try reopened.rawInt("SELECT count(*) FROM episodes") == 0)
-    #expect(try reopened.integrityCheck() == ["ok"])
-  }
 
   @Test func aSecondOpenChangesNothing() throws {
     let folder = try TemporaryFolder()

@@ -169,30 +169,6 @@ struct ProcessTests {
     #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 161)
   }
 
-  /// The first save into a new file writes straight into it (rollback journal): killed,
-  /// it leaves a sound catalog with no podcast, which the next save puts in WAL mode.
-  @Test func aKilledFirstSaveIntoANewFileLeavesNothingBehind() throws {
-    let folder = try TemporaryFolder()
-    let path = folder.path("catalog.sqlite3")
-    let feedURL = "https://first.example/feed"
-    let child = try Harness(["save", path, feedURL, "20000", "--hang-after", "5000"])
-    #expect(child.readLine() == "staged 5000")
-    #expect(FileManager.default.fileExists(atPath: path + "-journal"))
-    child.kill()
-    #expect(child.finish() == "")
-
-    let catalog = try openCatalog(path)
-    #expect(try catalog.integrityCheck() == ["ok"])
-    #expect(try catalog.subscriptions().isEmpty)
-    #expect(try catalog.rawInt("SELECT count(*) FROM episodes") == 0)
-    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 0)
-    let report = try catalog.save(
-      makePodcast(episodes: (0..<10).map { harnessEpisode($0, feedURL: feedURL) }),
-      feedURL: feedURL, subscribing: epoch)
-    #expect(report.isNewPodcast && report.newEpisodes == 10)
-    #expect(try catalog.rawStrings("PRAGMA journal_mode") == ["wal"])
-  }
-
   private func walSize(_ path: String) -> Int {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     return (attributes?[.size] as? NSNumber)?.intValue ?? 0
