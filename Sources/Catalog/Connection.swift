@@ -107,6 +107,11 @@ final class Connection {
     Int(sqlite3_changes64(handle))
   }
 
+  /// The row id of the last row inserted into a rowid table.
+  var lastInsertRowID: Int64 {
+    sqlite3_last_insert_rowid(handle)
+  }
+
   /// Whether SQLite opened the file for reading only, as it does when the file cannot be
   /// opened for writing.
   var isReadOnly: Bool {

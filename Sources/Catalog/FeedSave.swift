@@ -4,49 +4,154 @@ import PodcastModel
 /// Takes the episodes of one feed during ``Catalog/saveFeed(feedURL:subscribing:validators:at:_:)``,
 /// one at a time as the parser produces them, so a huge feed is never held whole.
 ///
-/// Valid only inside the closure it was handed to.
+/// Valid only inside the closure it was handed to. Past the first few dozen episodes, they
+/// are stored on a thread of their own while the closure goes on parsing: the closure must
+/// not use the catalog itself.
 public final class FeedWriter {
+  /// Episodes written on the caller's thread before a writing thread is worth starting.
+  static let episodesBeforeThread = 64
+
+  private let rows: EpisodeRows
+  private let plainText: (String) -> String
+  private var handOff: HandOff<PendingEpisode>?
+  private var isOpen = true
+  private var taken = 0
+  private(set) var withoutIdentity = 0
+
+  init(rows: EpisodeRows, plainText: @escaping (String) -> String) {
+    self.rows = rows
+    self.plainText = plainText
+  }
+
+  /// Takes an episode. One with the identity of an earlier episode of the same feed is left
+  /// out (the first in document order wins), as is one with no identity at all.
+  ///
+  /// - Throws: what storing an earlier episode threw, when it is stored on another thread.
+  public func add(_ episode: Episode) throws {
+    guard isOpen else { throw CatalogError.writerClosed }
+    guard let identity = episode.identity else {
+      withoutIdentity += 1
+      return
+    }
+    // The text to index is made here, on the parser's side of the hand-off.
+    var pending = PendingEpisode(episode: episode, identity: identity)
+    if rows.indexesAsItWrites {
+      pending.plainTitle = episode.title.map(plainText)
+      pending.plainDescription = episode.description.map(plainText)
+    }
+    taken += 1
+    if let handOff {
+      try handOff.put(pending)
+    } else if taken <= Self.episodesBeforeThread {
+      try rows.write(pending)
+    } else {
+      let handOff = startWritingThread()
+      self.handOff = handOff
+      try handOff.put(pending)
+    }
+  }
+
+  private func startWritingThread() -> HandOff<PendingEpisode> {
+    let handOff = HandOff<PendingEpisode>(capacity: 256)
+    let rows = self.rows
+    let thread = Thread {
+      writing: while true {
+        let batch = handOff.take()
+        if batch.isEmpty { break }
+        for pending in batch {
+          do {
+            try rows.write(pending)
+          } catch {
+            handOff.fail(error)
+            break writing
+          }
+        }
+      }
+      handOff.consumerFinished()
+    }
+    thread.name = "podcasts catalog writer"
+    thread.start()
+    return handOff
+  }
+
+  /// Waits until every episode taken is stored.
+  /// - Throws: what storing one of them threw.
+  func finish() throws {
+    isOpen = false
+    guard let handOff else { return }
+    self.handOff = nil
+    handOff.close()
+    if let error = handOff.waitForConsumer() { throw error }
+  }
+
+  /// Stops storing (the save is abandoned), and returns once the writing thread is done with
+  /// the connection.
+  func close() {
+    isOpen = false
+    guard let handOff else { return }
+    self.handOff = nil
+    handOff.cancel()
+    _ = handOff.waitForConsumer()
+  }
+
+  var duplicates: Int { rows.duplicates }
+  var written: Int { rows.written }
+}
+
+/// An episode on its way from the parser to its row.
+struct PendingEpisode: Sendable {
+  let episode: Episode
+  let identity: String
+  var plainTitle: String?
+  var plainDescription: String?
+}
+
+/// Writes the rows of a feed's episodes. Used by one thread at a time: the writing thread
+/// while it runs, the save's own thread before it starts and after it has finished.
+final class EpisodeRows: @unchecked Sendable {
   /// Where episodes go. A feed that may be a podcast already stored is staged, to be merged
   /// once its id is known; a feed that can only be a new podcast is written straight into
-  /// `episodes` under the id its feed URL gives, each row once.
+  /// `episodes` under the id its feed URL gives, each row once, and indexed for search as it
+  /// is written.
   enum Target {
     case staging
     case direct(podcastID: String, now: Date)
   }
 
   private let connection: Connection
-  private var statement: Statement?
+  private let statement: Statement
+  private let indexStatement: Statement
   private let target: Target
   private var position: Int64 = 0
   private(set) var duplicates = 0
-  private(set) var withoutIdentity = 0
+  /// Rows written straight into `episodes` (all new).
+  private(set) var written = 0
 
-  init(connection: Connection, statement: Statement, target: Target) {
+  init(connection: Connection, statement: Statement, indexStatement: Statement, target: Target) {
     self.connection = connection
     self.statement = statement
+    self.indexStatement = indexStatement
     self.target = target
   }
 
-  /// Takes an episode. One with the identity of an earlier episode of the same feed is left
-  /// out (the first in document order wins), as is one with no identity at all.
-  public func add(_ episode: Episode) throws {
-    guard let statement else { throw CatalogError.writerClosed }
-    guard let identity = episode.identity else {
-      withoutIdentity += 1
-      return
-    }
+  var indexesAsItWrites: Bool {
+    if case .direct = target { return true }
+    return false
+  }
+
+  func write(_ pending: PendingEpisode) throws {
     defer { statement.reset() }
     switch target {
     case .staging:
       try statement.bind(position, at: 1)
-      try statement.bind(identity, at: 2)
-      try EpisodeColumns.bind(episode, to: statement, from: 3)
+      try statement.bind(pending.identity, at: 2)
+      try EpisodeColumns.bind(pending.episode, to: statement, from: 3)
     case .direct(let podcastID, let now):
       try statement.bind(podcastID, at: 1)
-      try statement.bind(identity, at: 2)
+      try statement.bind(pending.identity, at: 2)
       try statement.bind(position, at: 3)
       try statement.bind(now, at: 4)
-      try EpisodeColumns.bind(episode, to: statement, from: 5)
+      try EpisodeColumns.bind(pending.episode, to: statement, from: 5)
     }
     try statement.step()
     if connection.changes == 0 {
@@ -54,10 +159,12 @@ public final class FeedWriter {
       return
     }
     position += 1
-  }
-
-  func close() {
-    statement = nil
+    if case .direct = target {
+      written += 1
+      try FullTextIndex.indexEpisode(
+        indexStatement, id: connection.lastInsertRowID, title: pending.plainTitle,
+        description: pending.plainDescription)
+    }
   }
 }
 
@@ -68,7 +175,9 @@ extension Catalog {
   /// metadata once the whole feed is read (its id may only be known at the end). The episodes
   /// of the returned podcast are ignored: hand them to the writer. Everything is committed
   /// when `produce` returns; nothing is changed when it or the save throws. Fetch the feed
-  /// before calling: other processes wait while the save holds the write lock.
+  /// before calling: other processes wait while the save holds the write lock. `produce` runs
+  /// on the caller's thread while the writer may be storing episodes on another one: it must
+  /// not use this catalog.
   ///
   /// The podcast is matched to a stored one by its id, else by `feedURL` (it then keeps its
   /// stored id). An episode is matched by its identity (``Episode/identity``) within the
@@ -97,13 +206,25 @@ extension Catalog {
       let save = FeedSave(
         connection: connection, plainText: plainText, feedURL: feedURL, now: now)
       let provisionalID = storedOnly ? nil : try save.claimNewPodcast()
-      let target: FeedWriter.Target =
+      let target: EpisodeRows.Target =
         provisionalID.map { .direct(podcastID: $0, now: now) } ?? .staging
+      if provisionalID != nil {
+        try connection.executeScript(FeedSave.beginDirectWrites)
+      }
       let sql = provisionalID == nil ? FeedSave.stageEpisode : FeedSave.insertEpisode
       let (podcast, writer) = try connection.withStatement(sql) { statement in
-        let writer = FeedWriter(connection: connection, statement: statement, target: target)
-        defer { writer.close() }
-        return (try produce(writer), writer)
+        try connection.withStatement(FullTextIndex.insertEpisode) { indexStatement in
+          let rows = EpisodeRows(
+            connection: connection, statement: statement, indexStatement: indexStatement,
+            target: target)
+          let writer = FeedWriter(rows: rows, plainText: plainText)
+          // Whatever happens, the writing thread is done with the connection before the
+          // statements are reset and the transaction ends.
+          defer { writer.close() }
+          let podcast = try produce(writer)
+          try writer.finish()
+          return (podcast, writer)
+        }
       }
       let report = try save.store(
         podcast, staged: writer, provisionalID: provisionalID, validators: validators,
@@ -158,17 +279,37 @@ struct FeedSave {
         is_new       INTEGER NOT NULL,
         text_changed INTEGER NOT NULL
       );
-      CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_inserted AFTER INSERT ON main.episodes
-      BEGIN
-        INSERT OR REPLACE INTO saved_episodes VALUES (new.id, 1, 1);
-      END;
-      CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_updated AFTER UPDATE ON main.episodes
-      BEGIN
-        INSERT OR REPLACE INTO saved_episodes VALUES (
-          new.id, 0, old.title IS NOT new.title OR old.description IS NOT new.description);
-      END;
+      \(noteSavedEpisodes)
       """)
   }
+
+  /// TEMP triggers that note in `saved_episodes` the rows a merge inserts or changes.
+  private static let noteSavedEpisodes = """
+    CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_inserted AFTER INSERT ON main.episodes
+    BEGIN
+      INSERT OR REPLACE INTO saved_episodes VALUES (new.id, 1, 1);
+    END;
+    CREATE TEMP TRIGGER IF NOT EXISTS saved_episode_updated AFTER UPDATE ON main.episodes
+    BEGIN
+      INSERT OR REPLACE INTO saved_episodes VALUES (
+        new.id, 0, old.title IS NOT new.title OR old.description IS NOT new.description);
+    END;
+    """
+
+  /// Before episodes are written straight into `episodes` and indexed one by one. FTS5 writes
+  /// its pending index to disk at every statement savepoint, and an INSERT opens one when it
+  /// fires a trigger or checks an immediate foreign key: the index would then be written in
+  /// one tiny segment per episode and merged over and over (several times slower). Without
+  /// the TEMP triggers (put back by ``endDirectWrites``; a rollback puts them back too) and
+  /// with foreign keys checked at COMMIT (for this transaction only), it is written in large
+  /// pieces.
+  static let beginDirectWrites = """
+    DROP TRIGGER IF EXISTS temp.saved_episode_inserted;
+    DROP TRIGGER IF EXISTS temp.saved_episode_updated;
+    PRAGMA defer_foreign_keys = ON;
+    """
+
+  static let endDirectWrites = noteSavedEpisodes
 
   static let clearSession = "DELETE FROM temp.staged_episodes; DELETE FROM temp.saved_episodes;"
 
@@ -266,11 +407,9 @@ struct FeedSave {
       try connection.executeScript("DELETE FROM temp.saved_episodes")
       return true
     }
-    // The rename updates every episode, and the triggers note each once more: start them
-    // afresh, then mark all new again.
-    try connection.executeScript("DELETE FROM temp.saved_episodes")
+    // The episodes follow (ON UPDATE CASCADE); their index entries are by row id, so they
+    // stay as they are.
     try connection.execute("UPDATE podcasts SET id = ?1 WHERE id = ?2", id, claimed)
-    try connection.executeScript("UPDATE temp.saved_episodes SET is_new = 1, text_changed = 1")
     return false
   }
 
@@ -281,11 +420,17 @@ struct FeedSave {
     subscribing: Date?, storedOnly: Bool
   ) throws -> SaveReport {
     var existing: StoredPodcast?
+    // Episodes written straight in, and indexed already, that are still where they were
+    // written (not moved to the stage to be merged into a stored podcast).
+    var written = 0
     if let provisionalID {
       let own = Self.nonBlank(feed.id) ?? provisionalID
       if own != provisionalID, try adopt(claimed: provisionalID, as: own) {
         existing = try existingPodcast(for: feed)
+      } else {
+        written = staged.written
       }
+      try connection.executeScript(Self.endDirectWrites)
     } else {
       existing = try existingPodcast(for: feed)
     }
@@ -317,10 +462,11 @@ struct FeedSave {
     }
 
     try connection.execute(Self.mergeEpisodes, id, now)
-    let (saved, new) =
+    let (merged, mergedNew) =
       try connection.queryFirst(
         "SELECT count(*), coalesce(sum(is_new), 0) FROM temp.saved_episodes"
       ) { ($0.int(0) ?? 0, $0.int(1) ?? 0) } ?? (0, 0)
+    let (saved, new) = (merged + written, mergedNew + written)
     try indexSavedEpisodes()
     if saved > 0 || existing == nil {
       let lastUpdated = saved > 0 || metadataChanged ? now : existing?.refresh.lastUpdated
@@ -366,11 +512,13 @@ struct FeedSave {
       WHERE t.text_changed
       """
     ) { rows in
-      while try rows.step() {
-        guard let id = rows.int64(0) else { continue }
-        try FullTextIndex.indexEpisode(
-          connection, id: id, title: rows.string(1), description: rows.string(2),
-          plainText: plainText)
+      try connection.withStatement(FullTextIndex.insertEpisode) { index in
+        while try rows.step() {
+          guard let id = rows.int64(0) else { continue }
+          try FullTextIndex.indexEpisode(
+            index, id: id, title: rows.string(1).map(plainText),
+            description: rows.string(2).map(plainText))
+        }
       }
     }
   }

@@ -13,11 +13,13 @@ enum FullTextIndex {
       }
     }
     try connection.withStatement("SELECT id, title, description FROM episodes") { rows in
-      while try rows.step() {
-        guard let id = rows.int64(0) else { continue }
-        try indexEpisode(
-          connection, id: id, title: rows.string(1), description: rows.string(2),
-          plainText: plainText)
+      try connection.withStatement(insertEpisode) { index in
+        while try rows.step() {
+          guard let id = rows.int64(0) else { continue }
+          try indexEpisode(
+            index, id: id, title: rows.string(1).map(plainText),
+            description: rows.string(2).map(plainText))
+        }
       }
     }
   }
@@ -34,13 +36,19 @@ enum FullTextIndex {
       id, title.map(plainText), description.map(plainText))
   }
 
-  /// Indexes an episode by its row id, replacing what was indexed for it before.
+  /// Parameters: 1 the episode's row id, 2 title, 3 description (plain text).
+  static let insertEpisode =
+    "INSERT OR REPLACE INTO episode_search (rowid, title, description) VALUES (?, ?, ?)"
+
+  /// Indexes an episode's plain title and description by its row id through `statement`
+  /// (prepared from ``insertEpisode``), replacing what was indexed for it before.
   static func indexEpisode(
-    _ connection: Connection, id: Int64, title: String?, description: String?,
-    plainText: (String) -> String
+    _ statement: Statement, id: Int64, title: String?, description: String?
   ) throws {
-    try connection.execute(
-      "INSERT OR REPLACE INTO episode_search (rowid, title, description) VALUES (?, ?, ?)",
-      id, title.map(plainText), description.map(plainText))
+    defer { statement.reset() }
+    try statement.bind(id, at: 1)
+    try statement.bind(title, at: 2)
+    try statement.bind(description, at: 3)
+    try statement.step()
   }
 }

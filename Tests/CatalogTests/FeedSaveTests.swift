@@ -190,8 +190,9 @@ import Testing
     case withoutGuid, withANewGuid, withTheGuidOfAStoredPodcast
   }
 
-  @Test(arguments: NewFeed.allCases)
-  func aNewFeedURLCountsIndexesAndSummarisesItsEpisodes(feed: NewFeed) throws {
+  /// `more` episodes past the first few are written on the writer's own thread.
+  @Test(arguments: NewFeed.allCases, [0, 3 * FeedWriter.episodesBeforeThread])
+  func aNewFeedURLCountsIndexesAndSummarisesItsEpisodes(feed: NewFeed, more: Int) throws {
     let guid = "cccccccc-3333-5333-8333-333333333333"
     let url = "https://new.example.com/feed"
     var expectedID = PodcastID.forFeedURL(url)
@@ -205,24 +206,33 @@ import Testing
     if feed != .withoutGuid { expectedID = guid }
     var renamed = makeEpisode(1)
     renamed.title = "Episode 1 retitled"
+    let extra = (0..<more).map { makeEpisode(100 + $0) }
     let report = try catalog.saveFeed(feedURL: url, subscribing: epoch, at: date(7)) { writer in
-      for episode in [renamed, makeEpisode(2), makeEpisode(3), makeEpisode(2)] {
+      for episode in [renamed, makeEpisode(2), makeEpisode(3)] + extra + [makeEpisode(2)] {
         try writer.add(episode)
       }
       return makePodcast(id: feed == .withoutGuid ? nil : guid)
     }
     #expect(report.podcastID == expectedID)
     #expect(report.isNewPodcast == (feed != .withTheGuidOfAStoredPodcast))
-    #expect(report.newEpisodes == 3 - storedEpisodes)
+    #expect(report.newEpisodes == 3 - storedEpisodes + more)
     #expect(report.updatedEpisodes == storedEpisodes && report.duplicateEpisodes == 1)
     let podcast = try #require(try catalog.podcast(id: expectedID))
     #expect(podcast.feedURL == url)
-    #expect(podcast.episodeCount == 3 + storedEpisodes)
-    #expect(podcast.latestEpisode == date(feed == .withTheGuidOfAStoredPodcast ? 9 : 3))
+    #expect(podcast.episodeCount == 3 + storedEpisodes + more)
+    let latest = more > 0 ? 99 + more : feed == .withTheGuidOfAStoredPodcast ? 9 : 3
+    #expect(podcast.latestEpisode == date(Double(latest)))
     #expect(try catalog.rawInt("SELECT count(*) FROM podcasts") == 1)
     #expect(try catalog.search("retitled").episodes.map(\.episode.guid) == ["guid-1"])
-    #expect(try catalog.search("Episode").episodes.count == 3 + storedEpisodes)
+    let total = 3 + storedEpisodes + more
+    #expect(try catalog.search("Episode", limit: 1000).episodes.count == total)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == total)
     #expect(try catalog.search("show").podcasts.map(\.podcastID) == [expectedID])
+    let positions = try catalog.rawStrings(
+      "SELECT guid FROM episodes WHERE podcast_id = ? ORDER BY position", expectedID)
+    let inFeedOrder = ["guid-1", "guid-2", "guid-3"] + extra.compactMap(\.guid)
+    #expect(positions.filter { $0 != "guid-9" } == inFeedOrder)
+    #expect(try catalog.integrityCheck() == ["ok"])
   }
 
   @Test func derivesTheIDFromTheFeedURLWithoutAGuid() throws {
@@ -282,16 +292,19 @@ import Testing
     }
   }
 
-  /// Nothing of a save that fails survives, and the next save is not polluted by it.
-  @Test func aFailingSaveChangesNothing() throws {
+  /// Nothing of a save that fails survives, and the next save is not polluted by it: a save
+  /// into the stored podcast, or of a new feed written straight into the catalog.
+  @Test(arguments: [false, true])
+  func aFailingSaveChangesNothing(intoANewPodcast: Bool) throws {
     try catalog.save(
       makePodcast(episodes: (1...3).map { makeEpisode($0) }), feedURL: feedURL, subscribing: epoch,
       at: date(1))
     let before = try catalog.subscriptions()
     let episodesBefore = try catalog.episodes(ofPodcast: before[0].id)
     struct ParseFailure: Error {}
+    let url = intoANewPodcast ? "https://failing.example/feed" : feedURL
     #expect(throws: ParseFailure.self) {
-      try catalog.saveFeed(feedURL: feedURL, subscribing: epoch, at: date(2)) { writer in
+      try catalog.saveFeed(feedURL: url, subscribing: epoch, at: date(2)) { writer in
         for n in 4...500 {
           try writer.add(makeEpisode(n))
         }
@@ -301,6 +314,7 @@ import Testing
     #expect(try catalog.subscriptions() == before)
     #expect(try catalog.episodes(ofPodcast: before[0].id) == episodesBefore)
     #expect(try catalog.search("Notes").episodes.count == 3)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 3)
 
     let other = try catalog.save(
       makePodcast(title: "Other", episodes: [makeEpisode(1000, guid: "other")]),
@@ -338,8 +352,10 @@ import Testing
     var code: Int32 { self == .diskFull ? 13 : 1811 }  // SQLITE_FULL, SQLITE_CONSTRAINT_TRIGGER
   }
 
-  @Test(arguments: LateFailure.allCases)
-  func aSaveFailingLateChangesNothing(failure: LateFailure) throws {
+  /// The failures hit a save into the stored podcast, or one of a new feed whose episodes
+  /// are written straight in (where an episode's failure is met on the writing thread).
+  @Test(arguments: LateFailure.allCases, [false, true])
+  func aSaveFailingLateChangesNothing(failure: LateFailure, intoANewPodcast: Bool) throws {
     try catalog.save(
       makePodcast(episodes: (1...3).map { makeEpisode($0) }), feedURL: feedURL,
       subscribing: nil, at: date(1))
@@ -351,18 +367,31 @@ import Testing
     changed.title = "Changed"
     let feed = makePodcast(
       title: "Renamed", episodes: [changed] + (4...2000).map { makeEpisode($0) })
+    let url = intoANewPodcast ? "https://late.example/feed" : feedURL
     let error = #expect(throws: SQLiteError.self) {
-      try catalog.save(feed, feedURL: feedURL, subscribing: epoch, at: date(2))
+      try catalog.save(feed, feedURL: url, subscribing: epoch, at: date(2))
     }
     #expect(error?.code == failure.code && error?.sql != nil, "\(String(describing: error))")
 
     #expect(try catalog.podcast(id: podcast.id) == podcast)
     #expect(try catalog.episodes(ofPodcast: podcast.id) == episodes)
+    #expect(try catalog.rawInt("SELECT count(*) FROM podcasts") == 1)
     #expect(try catalog.rawInt("SELECT count(*) FROM episodes") == 3)
     #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 3)
     #expect(try catalog.search("changed").episodes.isEmpty)
     #expect(try catalog.search("renamed").podcasts.isEmpty)
     #expect(try !catalog.isSubscribed(podcast.id))
+    #expect(try catalog.integrityCheck() == ["ok"])
+
+    // Once the cause is gone, the next saves count and index as they should.
+    try catalog.rawExecute(
+      "DROP TRIGGER IF EXISTS temp.refuse; PRAGMA max_page_count = 1073741823")
+    let again = try catalog.save(feed, feedURL: feedURL, subscribing: epoch, at: date(3))
+    #expect(again.newEpisodes == 1997 && again.updatedEpisodes == 1)
+    let new = try catalog.save(feed, feedURL: "https://late.example/feed", subscribing: epoch)
+    #expect(new.isNewPodcast && new.newEpisodes == 1998)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 3 + 1997 + 1998)
+    #expect(try catalog.search("changed", limit: 100).episodes.count == 2)
   }
 
   @Test func theWriterCannotBeUsedAfterItsSave() throws {

@@ -106,6 +106,8 @@ struct ProcessTests {
     case staging
     /// While the episodes are merged in, once uncommitted pages reach the WAL file.
     case merging
+    /// While the episodes of a new podcast are written straight in and indexed.
+    case writingANewPodcast
   }
 
   /// A save killed with SIGKILL leaves the catalog sound and exactly as it was.
@@ -114,6 +116,7 @@ struct ProcessTests {
     let folder = try TemporaryFolder()
     let path = folder.path("catalog.sqlite3")
     let feedURL = "https://big.example/feed"
+    let newFeedURL = "https://new.example/feed"
     do {
       let catalog = try openCatalog(path)
       try catalog.save(
@@ -142,6 +145,11 @@ struct ProcessTests {
       }
       child.kill()
       #expect(child.finish() == "", "the save ended before it could be killed")
+    case .writingANewPodcast:
+      let child = try Harness(["save", path, newFeedURL, "20000", "--hang-after", "5000"])
+      #expect(child.readLine() == "staged 5000")
+      child.kill()
+      #expect(child.finish() == "")
     }
     #expect(FileManager.default.fileExists(atPath: path + "-wal"))
 
@@ -154,6 +162,11 @@ struct ProcessTests {
       makePodcast(episodes: [harnessEpisode(10, feedURL: feedURL)]), feedURL: feedURL,
       subscribing: nil)
     #expect(report.newEpisodes == 1)
+    let new = try catalog.save(
+      makePodcast(episodes: (0..<100).map { harnessEpisode($0, feedURL: newFeedURL) }),
+      feedURL: newFeedURL, subscribing: nil)
+    #expect(new.isNewPodcast && new.newEpisodes == 100)
+    #expect(try catalog.rawInt("SELECT count(*) FROM episode_search") == 161)
   }
 
   private func walSize(_ path: String) -> Int {
