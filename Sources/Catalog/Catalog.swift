@@ -8,7 +8,7 @@ import Foundation
 /// may use the same file at once; writers queue for up to the busy timeout.
 public final class Catalog {
   public let path: String
-  let connection: Connection
+  private(set) var connection: Connection
   let plainText: (String) -> String
 
   /// Opens the catalog at `path`, creating the file (and its folder, user-only) when missing
@@ -42,7 +42,39 @@ public final class Catalog {
       try Schema.migrate(connection, plainText: plainText)
       try FeedSave.prepareSession(connection)
     } catch let error as SQLiteError {
+      let failure = Self.fileError(error, path: path)
+      guard Self.canOnlyBeRead(path: path, after: error) else { throw failure }
+      try openForReadingOnly()
+    }
+  }
+
+  /// Whether `error` came from a catalog on a read-only file system that is complete in
+  /// its main file. SQLite writes a shared-memory file beside a WAL database even to read
+  /// it; a catalog whose last writer closed it cleanly has no log to read, so it can be
+  /// opened as immutable. A log left with content holds writes the file does not have.
+  private static func canOnlyBeRead(path: String, after error: SQLiteError) -> Bool {
+    guard [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode) else { return false }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard access(folder, W_OK) != 0, errno == EROFS else { return false }
+    var log = stat()
+    return stat(path + "-wal", &log) != 0 || log.st_size == 0
+  }
+
+  /// Reopens the file as immutable: reading works, writes throw `readOnly`.
+  private func openForReadingOnly() throws {
+    do {
+      connection = try Connection(path: path, immutable: true)
+      try checkFile()
+    } catch let error as SQLiteError {
       throw Self.fileError(error, path: path)
+    }
+    let version = try Schema.userVersion(connection)
+    guard version == Schema.latestVersion else {
+      throw CatalogError.cannotOpen(
+        path: path,
+        reason:
+          "it is on a read-only file system and needs upgrading from schema \(version) to \(Schema.latestVersion)"
+      )
     }
   }
 

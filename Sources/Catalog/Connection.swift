@@ -12,10 +12,19 @@ final class Connection {
   private var cache: [String: Statement] = [:]
   private var statementsInUse: Set<String> = []
 
-  init(path: String) throws {
+  /// Opens `path` for reading and writing, creating it when missing; or, `immutable`,
+  /// for reading only, with SQLite told that nothing changes the file (so that it writes
+  /// nothing beside it, not even the shared-memory file of a WAL database).
+  init(path: String, immutable: Bool = false) throws {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path, &db, flags, nil)
+    let code: Int32
+    if immutable {
+      let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+      code = sqlite3_open_v2(Self.immutableURI(path), &db, flags, nil)
+    } else {
+      let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+      code = sqlite3_open_v2(path, &db, flags, nil)
+    }
     guard code == SQLITE_OK, let db else {
       let error = SQLiteError(code: code, db: db, sql: nil)
       sqlite3_close_v2(db)
@@ -29,6 +38,20 @@ final class Connection {
   deinit {
     cache.removeAll()
     sqlite3_close_v2(handle)
+  }
+
+  /// `file:` URI of `path` with `immutable=1`; `?`, `#` and `%` in the path are escaped.
+  private static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "?": escaped += "%3f"
+      case "#": escaped += "%23"
+      case "%": escaped += "%25"
+      default: escaped.append(character)
+      }
+    }
+    return "file:\(escaped)?immutable=1"
   }
 
   func setBusyTimeout(milliseconds: Int32) {

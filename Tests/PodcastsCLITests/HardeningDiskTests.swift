@@ -51,6 +51,36 @@ struct HardeningDiskTests {
     #expect(try JQ.lines(".[].id", list.stdoutBytes).sorted() == [IDs.switchyard, IDs.tidepool])
   }
 
+  /// A catalog of an earlier schema cannot be upgraded where it lies: reading it is
+  /// refused with the reason, and it is left as it was.
+  @Test func anOlderCatalogOnAReadOnlyFileSystemIsRefusedClearly() async throws {
+    let folder = try HardeningFolder()
+    let catalogFolder = folder.url.appendingPathComponent("catalog")
+    try FileManager.default.createDirectory(at: catalogFolder, withIntermediateDirectories: true)
+    let catalog = catalogFolder.appendingPathComponent("catalog.sqlite3").path
+    let added = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "add", FeedFiles.tidepool], output: folder.url)
+    try #require(added.status == 0, "\(added.stderr)")
+    let current = try CatalogInspection.schemaVersion(catalog)
+    let older = current - 1
+    try CatalogInspection.setSchemaVersion(catalog, older)
+    do {
+      try HardeningMounts.bindReadOnly(catalogFolder)
+    } catch {
+      try Test.cancel("cannot make the folder read-only: \(error)")
+    }
+    defer { HardeningMounts.unmount(catalogFolder) }
+    let list = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "list"], output: folder.url)
+    #expect(list.status == 1)
+    #expect(
+      list.stderr
+        == "podcasts: cannot open the catalog \(catalog): it is on a read-only file system and needs upgrading from schema \(older) to \(current)\n"
+    )
+    HardeningMounts.unmount(catalogFolder)
+    #expect(try CatalogInspection.schemaVersion(catalog) == older)
+  }
+
   enum ReadOnly: String, CaseIterable, Sendable {
     /// `chattr +i` on the catalog file: its folder stays writable.
     case immutableFile
@@ -100,21 +130,17 @@ struct HardeningDiskTests {
       #expect(run.stderr.contains("read-only"), "\(command): \(run.stderr)")
       #expect(run.stderr.contains(catalog), "\(command): \(run.stderr)")
     }
-    // Reading needs no write to the file, but SQLite writes a shared-memory file beside a
-    // WAL catalog even to read it: a read-only folder leaves nothing readable.
+    // Reading works: on a read-only file system the catalog is opened as immutable, since
+    // SQLite would otherwise write a shared-memory file beside it even to read it.
+    for command in [["list", "--json"], ["episodes", IDs.tidepool, "--json"], ["search", "the"]] {
+      let run = try await HardeningProcess.runPodcasts(
+        ["--db", catalog] + command, output: folder.url)
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      #expect(run.stderr.isEmpty, "\(command): \(run.stderr)")
+    }
     let list = try await HardeningProcess.runPodcasts(
       ["--db", catalog, "list", "--json"], output: folder.url)
-    switch readOnly {
-    case .immutableFile:
-      #expect(list.status == 0, "\(list.stderr)")
-      #expect(try JQ.lines(".[].id", list.stdoutBytes) == [IDs.tidepool])
-    case .readOnlyMount:
-      #expect(list.status == 1)
-      #expect(
-        list.stderr
-          == "podcasts: cannot open the catalog \(catalog): unable to open database file; its folder cannot be written (read-only file system)\n"
-      )
-    }
+    #expect(try JQ.lines(".[].id", list.stdoutBytes) == [IDs.tidepool])
     readOnly.undo(catalog: catalog, folder: catalogFolder)
     #expect(try CatalogInspection.inspect(catalog).podcasts == before.podcasts)
   }

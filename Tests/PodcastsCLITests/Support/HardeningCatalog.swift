@@ -72,6 +72,20 @@ struct CatalogInspection: Sendable {
       episodes: episodes, searchEntries: searchEntries)
   }
 
+  /// `PRAGMA user_version`: the schema version the catalog says it has.
+  static func schemaVersion(_ path: String) throws -> Int {
+    let text = try lines(path, "PRAGMA user_version;").first ?? ""
+    guard let version = Int(text) else {
+      throw BuiltProducts.Failure(description: "sqlite3 gave no user_version: \(text)")
+    }
+    return version
+  }
+
+  /// Makes the catalog say it has schema `version`, as an earlier release left it.
+  static func setSchemaVersion(_ path: String, _ version: Int) throws {
+    _ = try lines(path, "PRAGMA user_version = \(version);")
+  }
+
   private static func lines(_ path: String, _ sql: String) throws -> [String] {
     try sqlite3(path, [], sql).split(separator: "\n").map(String.init)
   }
