@@ -29,6 +29,9 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   case ambiguousReference(reference: String, candidates: [Candidate])
   /// The feed URL already belongs to another podcast.
   case feedURLInUse(url: String, podcastID: String)
+  /// The feed at `url`, stored as `storedID`, now names `claimedID` (its `podcast:guid`),
+  /// which the catalog holds from `claimedFeedURL`: two podcasts would become one.
+  case podcastIDInUse(url: String, claimedID: String, claimedFeedURL: String, storedID: String)
   case invalidFeedURL(String)
   /// A value in the file that this version cannot read, e.g. after editing by hand.
   case invalidStoredValue(table: String, column: String, value: String)
@@ -61,6 +64,10 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
       return "'\(reference)' matches \(candidates.count) podcasts: " + list.joined(separator: ", ")
     case .feedURLInUse(let url, let podcastID):
       return "the feed URL \(url) already belongs to podcast \(podcastID)"
+    case .podcastIDInUse(let url, let claimedID, let claimedFeedURL, let storedID):
+      return
+        "the feed at \(url) (podcast \(storedID)) now gives podcast:guid \(claimedID), the podcast of \(claimedFeedURL); "
+        + "both are kept apart, and this feed was not saved"
     case .invalidFeedURL(let url):
       return "invalid feed URL '\(url)'"
     case .invalidStoredValue(let table, let column, let value):

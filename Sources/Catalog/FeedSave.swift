@@ -498,7 +498,8 @@ struct FeedSave {
       "SELECT \(PodcastColumns.selectList) FROM \(PodcastColumns.from) WHERE p.id = ?",
       id, row: PodcastColumns.read)
     if let byID, let byURL, byID.id != byURL.id {
-      throw CatalogError.feedURLInUse(url: feedURL, podcastID: byURL.id)
+      throw CatalogError.podcastIDInUse(
+        url: feedURL, claimedID: byID.id, claimedFeedURL: byID.feedURL, storedID: byURL.id)
     }
     return byID ?? byURL
   }

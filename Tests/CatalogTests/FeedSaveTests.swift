@@ -278,11 +278,18 @@ import Testing
       subscribing: epoch)
     try catalog.save(
       makePodcast(id: "guid-y"), feedURL: "https://y.example/feed", subscribing: epoch)
-    #expect(throws: CatalogError.feedURLInUse(url: "https://y.example/feed", podcastID: "guid-y")) {
+    let claimed = CatalogError.podcastIDInUse(
+      url: "https://y.example/feed", claimedID: "guid-x", claimedFeedURL: "https://x.example/feed",
+      storedID: "guid-y")
+    #expect(throws: claimed) {
       try catalog.save(
         makePodcast(id: "guid-x", episodes: [makeEpisode(2)]), feedURL: "https://y.example/feed",
         subscribing: epoch)
     }
+    #expect(
+      "\(claimed)"
+        == "the feed at https://y.example/feed (podcast guid-y) now gives podcast:guid guid-x, the podcast of https://x.example/feed; both are kept apart, and this feed was not saved"
+    )
     #expect(try guids("guid-x") == ["guid-1"])
     #expect(throws: CatalogError.feedURLInUse(url: "https://y.example/feed", podcastID: "guid-y")) {
       try catalog.updateFeedURL(podcastID: "guid-x", to: "https://y.example/feed")
