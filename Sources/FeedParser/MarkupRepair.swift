@@ -58,6 +58,14 @@ struct MarkupRepair {
   private var leadingWhitespace = false
   private var doctype: [UInt8] = []
   private var declaredEntities: Set<[UInt8]> = []
+  /// Whether long text and CDATA sections are lifted out of the output (``LiftedText``).
+  private let liftsText: Bool
+  /// The runs lifted from the chunk being processed, as ranges of its bytes.
+  private var lifted: [Range<Int>] = []
+  private var liftedCount = 0
+  /// Where the CDATA section being read began, when it began in the chunk being processed
+  /// and nothing in it was repaired: only such a section can be lifted whole.
+  private var cdataStart: Int?
 
   /// The longest entity or character reference looked at; a longer one is a bare `&`.
   private static let maxReferenceLength = 40
@@ -67,16 +75,32 @@ struct MarkupRepair {
   /// The target of the processing instruction put where the input ended before the
   /// document did, ahead of the end tags added: it tells the builder, in the order of
   /// the events, which item the cut fell in.
-  static let endOfInputTarget = "podcasts-end-of-input"
+  static let endOfInputTarget: StaticString = "podcasts-end-of-input"
   private static let endOfInputMark: [UInt8] = Array("<?\(endOfInputTarget)?>".utf8)
 
   private static let ampersand: [UInt8] = Array("&amp;".utf8)
   private static let lessThan: [UInt8] = Array("&lt;".utf8)
+  private static let liftedMarkStart: [UInt8] = Array("<?\(LiftedText.target) ".utf8)
+
+  /// - Parameter liftingText: whether long text and CDATA sections are taken out of the
+  ///   output and handed over beside it (``LiftedText``) instead.
+  init(liftingText: Bool = false) {
+    liftsText = liftingText
+  }
 
   /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
   /// call; `final` ends the document (elements left open are closed).
   mutating func process(
     _ input: UnsafeRawBufferPointer, final: Bool, emit: (UnsafeRawBufferPointer) -> Void
+  ) {
+    process(input, final: final) { bytes, _ in emit(bytes) }
+  }
+
+  /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
+  /// call, with the runs lifted out of it; `final` ends the document.
+  mutating func process(
+    _ input: UnsafeRawBufferPointer, final: Bool,
+    emit: (UnsafeRawBufferPointer, LiftedText.Chunk) -> Void
   ) {
     if carry.isEmpty {
       let bytes = input.bindMemory(to: UInt8.self)
@@ -98,7 +122,7 @@ struct MarkupRepair {
 
   private mutating func finishChunk(
     _ p: UnsafeBufferPointer<UInt8>, used: Int, final: Bool,
-    emit: (UnsafeRawBufferPointer) -> Void
+    emit: (UnsafeRawBufferPointer, LiftedText.Chunk) -> Void
   ) {
     if final && !openEnds.isEmpty {
       // A section cut off by the end of the input is closed first, or libxml2 would read the
@@ -116,14 +140,17 @@ struct MarkupRepair {
         popOpen()
       }
     }
+    let chunk = LiftedText.Chunk(
+      source: p, ranges: lifted, firstNumber: liftedCount - lifted.count)
     if edited {
       if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
-      out.withUnsafeBytes(emit)
+      out.withUnsafeBytes { emit($0, chunk) }
       out.removeAll(keepingCapacity: true)
       edited = false
     } else if used > 0 {
-      emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]))
+      emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]), chunk)
     }
+    lifted.removeAll(keepingCapacity: true)
     clean = 0
   }
 
@@ -131,22 +158,113 @@ struct MarkupRepair {
   private mutating func edit(
     _ p: UnsafeBufferPointer<UInt8>, at i: Int, skipping count: Int, with replacement: [UInt8]
   ) {
+    copyUnedited(p, upTo: i)
+    out.append(contentsOf: replacement)
+    clean = i + count
+  }
+
+  /// Starts an edit at `i`: the input before it goes to the output as it is.
+  private mutating func copyUnedited(_ p: UnsafeBufferPointer<UInt8>, upTo i: Int) {
     if !edited {
       edited = true
       clean = 0
     }
     if i > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<i])) }
-    out.append(contentsOf: replacement)
-    clean = i + count
+  }
+
+  /// Lifts `run` out of the output when libxml2 would deliver it unchanged, putting in
+  /// place of the `construct` that holds it (the run itself, or a whole CDATA section) a
+  /// processing instruction with its number and its line feeds.
+  private mutating func lift(
+    _ p: UnsafeBufferPointer<UInt8>, run: Range<Int>, construct: Range<Int>, text: Bool
+  ) {
+    guard let lineFeeds = Self.liftable(UnsafeBufferPointer(rebasing: p[run]), text: text) else {
+      return
+    }
+    copyUnedited(p, upTo: construct.lowerBound)
+    out.append(contentsOf: Self.liftedMarkStart)
+    appendDecimal(liftedCount)
+    for _ in 0..<lineFeeds { out.append(0x0A) }
+    out.append(0x3F)
+    out.append(0x3E)
+    clean = construct.upperBound
+    lifted.append(run)
+    liftedCount += 1
+  }
+
+  private mutating func appendDecimal(_ value: Int) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    while divisor > 0 {
+      out.append(0x30 + UInt8((value / divisor) % 10))
+      divisor /= 10
+    }
+  }
+
+  /// The number of line feeds in `run` when libxml2 would hand it to the characters
+  /// callback byte for byte: nil when it holds a carriage return (text has its line ends
+  /// normalised; CDATA is left alone to be safe), U+FFFE or U+FFFF (which libxml2 refuses),
+  /// or, in text, `]]>` (an error libxml2 reports). The input is valid UTF-8 without control
+  /// characters by now, so nothing else differs.
+  static func liftable(_ run: UnsafeBufferPointer<UInt8>, text: Bool) -> Int? {
+    guard let base = run.baseAddress else { return 0 }
+    let n = run.count
+    let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+    let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+    let specialsLead = SIMD16<UInt8>(repeating: 0xEF)
+    let bracket = SIMD16<UInt8>(repeating: text ? 0x5D : 0x0D)
+    var lineFeeds = 0
+    var counts = SIMD16<UInt8>(repeating: 0)
+    var blocks = 0
+    var i = 0
+    while i + 16 <= n {
+      let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+      // A lane of a mask is all ones: subtracting it counts one.
+      counts &-= unsafeBitCast(x .== lineFeed, to: SIMD16<UInt8>.self)
+      blocks += 1
+      if blocks == 255 {
+        lineFeeds += laneSum(counts)
+        counts = SIMD16(repeating: 0)
+        blocks = 0
+      }
+      if anyLane((x .== carriageReturn) .| (x .== specialsLead) .| (x .== bracket)) {
+        for k in i..<(i + 16) where !liftableByte(run, at: k, text: text) { return nil }
+      }
+      i += 16
+    }
+    lineFeeds += laneSum(counts)
+    while i < n {
+      if run[i] == 0x0A { lineFeeds += 1 }
+      if !liftableByte(run, at: i, text: text) { return nil }
+      i += 1
+    }
+    return lineFeeds
+  }
+
+  private static func liftableByte(_ run: UnsafeBufferPointer<UInt8>, at k: Int, text: Bool)
+    -> Bool
+  {
+    switch run[k] {
+    case 0x0D: return false
+    case 0xEF:
+      guard k + 2 < run.count else { return false }
+      return !(run[k + 1] == 0xBF && (run[k + 2] == 0xBE || run[k + 2] == 0xBF))
+    case 0x5D where text:
+      guard k + 2 < run.count else { return true }
+      return !(run[k + 1] == 0x5D && run[k + 2] == 0x3E)
+    default: return true
+    }
   }
 
   /// Repairs as much of `p` as can be decided; returns how many bytes were consumed.
   private mutating func run(_ p: UnsafeBufferPointer<UInt8>, final: Bool) -> Int {
     let n = p.count
     var i = 0
+    cdataStart = nil
     while i < n {
       switch state {
       case .text:
+        let runStart = i
         while i < n {
           i = skipWords(p, from: i, until: 0x3C, or: 0x26, or: 0x26)
           guard i < n else { break }
@@ -155,6 +273,12 @@ struct MarkupRepair {
           i += 1
         }
         if i == n { break }
+        // A run at the start of the chunk may go on a text node begun in the one before.
+        if liftsText && runStart > 0 && i - runStart >= LiftedText.minimumLength
+          && (p[i] == 0x3C || p[i] == 0x26)
+        {
+          lift(p, run: runStart..<i, construct: runStart..<i, text: true)
+        }
         if p[i] == 0x26 {
           guard let used = reference(p, at: i, final: final) else { return i }
           i += used
@@ -272,11 +396,16 @@ struct MarkupRepair {
           i += 1
         }
         if closed {
+          if let start = cdataStart, i - (start + 9) >= LiftedText.minimumLength {
+            lift(p, run: (start + 9)..<i, construct: start..<(i + 3), text: false)
+          }
+          cdataStart = nil
           i += 3
           state = .text
         } else if i < n {
           if p[i] == 0x5D { return i }
           repairs.controlCharacters += 1
+          cdataStart = nil
           edit(p, at: i, skipping: 1, with: [])
           i += 1
         }
@@ -356,6 +485,7 @@ struct MarkupRepair {
       }
       if case .text = state, startsWith(p, at: i, "<![CDATA[") {
         state = .cdata
+        if liftsText { cdataStart = i }
         return 9
       }
       if case .prolog = state, startsWith(p, at: i, "<!DOCTYPE") {
@@ -669,6 +799,12 @@ private func find(_ p: UnsafeBufferPointer<UInt8>, from i: Int, _ literal: Stati
     k += 1
   }
   return nil
+}
+
+private func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
+  var sum = 0
+  for index in lanes.indices { sum += Int(lanes[index]) }
+  return sum
 }
 
 /// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
