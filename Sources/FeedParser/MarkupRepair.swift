@@ -66,6 +66,7 @@ struct MarkupRepair {
   /// Where the CDATA section being read began, when it began in the chunk being processed
   /// and nothing in it was repaired: only such a section can be lifted whole.
   private var cdataStart: Int?
+  private var cdataLineFeeds = 0
 
   /// The longest entity or character reference looked at; a longer one is a bare `&`.
   private static let maxReferenceLength = 40
@@ -172,15 +173,12 @@ struct MarkupRepair {
     if i > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<i])) }
   }
 
-  /// Lifts `run` out of the output when libxml2 would deliver it unchanged, putting in
-  /// place of the `construct` that holds it (the run itself, or a whole CDATA section) a
-  /// processing instruction with its number and its line feeds.
+  /// Lifts `run` out of the output, putting in place of the `construct` that holds it (the
+  /// run itself, or a whole CDATA section) a processing instruction with its number and
+  /// its line feeds. The caller has checked that libxml2 would deliver the run unchanged.
   private mutating func lift(
-    _ p: UnsafeBufferPointer<UInt8>, run: Range<Int>, construct: Range<Int>, text: Bool
+    _ p: UnsafeBufferPointer<UInt8>, run: Range<Int>, construct: Range<Int>, lineFeeds: Int
   ) {
-    guard let lineFeeds = Self.liftable(UnsafeBufferPointer(rebasing: p[run]), text: text) else {
-      return
-    }
     copyUnedited(p, upTo: construct.lowerBound)
     out.append(contentsOf: Self.liftedMarkStart)
     appendDecimal(liftedCount)
@@ -201,58 +199,20 @@ struct MarkupRepair {
     }
   }
 
-  /// The number of line feeds in `run` when libxml2 would hand it to the characters
-  /// callback byte for byte: nil when it holds a carriage return (text has its line ends
-  /// normalised; CDATA is left alone to be safe), U+FFFE or U+FFFF (which libxml2 refuses),
-  /// or, in text, `]]>` (an error libxml2 reports). The input is valid UTF-8 without control
-  /// characters by now, so nothing else differs.
-  static func liftable(_ run: UnsafeBufferPointer<UInt8>, text: Bool) -> Int? {
-    guard let base = run.baseAddress else { return 0 }
-    let n = run.count
-    let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
-    let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
-    let specialsLead = SIMD16<UInt8>(repeating: 0xEF)
-    let bracket = SIMD16<UInt8>(repeating: text ? 0x5D : 0x0D)
-    var lineFeeds = 0
-    var counts = SIMD16<UInt8>(repeating: 0)
-    var blocks = 0
-    var i = 0
-    while i + 16 <= n {
-      let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-      // A lane of a mask is all ones: subtracting it counts one.
-      counts &-= unsafeBitCast(x .== lineFeed, to: SIMD16<UInt8>.self)
-      blocks += 1
-      if blocks == 255 {
-        lineFeeds += laneSum(counts)
-        counts = SIMD16(repeating: 0)
-        blocks = 0
-      }
-      if anyLane((x .== carriageReturn) .| (x .== specialsLead) .| (x .== bracket)) {
-        for k in i..<(i + 16) where !liftableByte(run, at: k, text: text) { return nil }
-      }
-      i += 16
-    }
-    lineFeeds += laneSum(counts)
-    while i < n {
-      if run[i] == 0x0A { lineFeeds += 1 }
-      if !liftableByte(run, at: i, text: text) { return nil }
-      i += 1
-    }
-    return lineFeeds
-  }
-
-  private static func liftableByte(_ run: UnsafeBufferPointer<UInt8>, at k: Int, text: Bool)
-    -> Bool
-  {
-    switch run[k] {
-    case 0x0D: return false
+  /// Whether the byte at `i`, one of those the scans stop at, keeps its run from being
+  /// lifted: libxml2 normalises a carriage return in text (in CDATA it is left alone to be
+  /// safe), refuses U+FFFE and U+FFFF, and reports `]]>` in text. The input is valid UTF-8
+  /// by now, so nothing else differs.
+  private static func spoilsLift(_ p: UnsafeBufferPointer<UInt8>, at i: Int, text: Bool) -> Bool {
+    switch p[i] {
+    case 0x0D: return true
     case 0xEF:
-      guard k + 2 < run.count else { return false }
-      return !(run[k + 1] == 0xBF && (run[k + 2] == 0xBE || run[k + 2] == 0xBF))
+      guard i + 2 < p.count else { return true }
+      return p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF)
     case 0x5D where text:
-      guard k + 2 < run.count else { return true }
-      return !(run[k + 1] == 0x5D && run[k + 2] == 0x3E)
-    default: return true
+      guard i + 2 < p.count else { return true }
+      return p[i + 1] == 0x5D && p[i + 2] == 0x3E
+    default: return false
     }
   }
 
@@ -265,19 +225,24 @@ struct MarkupRepair {
       switch state {
       case .text:
         let runStart = i
-        while i < n {
-          i = skipWords(p, from: i, until: 0x3C, or: 0x26, or: 0x26)
+        var lineFeeds = 0
+        // A run at the start of the chunk may go on a text node begun in the one before.
+        var liftable = liftsText && runStart > 0
+        scan: while i < n {
+          i = skipPlain(p, from: i, until: 0x3C, 0x26, 0x5D, 0xEF)
           guard i < n else { break }
-          let b = p[i]
-          if b == 0x3C || b == 0x26 || (b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D) { break }
+          switch p[i] {
+          case 0x3C, 0x26: break scan
+          case 0x0A: lineFeeds += 1
+          case 0x09, 0x20...0xFF: if Self.spoilsLift(p, at: i, text: true) { liftable = false }
+          case 0x0D: liftable = false
+          default: break scan
+          }
           i += 1
         }
         if i == n { break }
-        // A run at the start of the chunk may go on a text node begun in the one before.
-        if liftsText && runStart > 0 && i - runStart >= LiftedText.minimumLength
-          && (p[i] == 0x3C || p[i] == 0x26)
-        {
-          lift(p, run: runStart..<i, construct: runStart..<i, text: true)
+        if liftable && i - runStart >= LiftedText.minimumLength && (p[i] == 0x3C || p[i] == 0x26) {
+          lift(p, run: runStart..<i, construct: runStart..<i, lineFeeds: lineFeeds)
         }
         if p[i] == 0x26 {
           guard let used = reference(p, at: i, final: final) else { return i }
@@ -314,9 +279,12 @@ struct MarkupRepair {
         i += used
 
       case .tag(let quote):
-        // Attribute values are the long part of a tag (URLs): skipped a block at a time.
-        if quote != 0 { i = skipWords(p, from: i, until: quote, or: 0x3C, or: 0x26) }
         while i < n {
+          // Attribute values are the long part of a tag (URLs): skipped a block at a time.
+          if quote != 0 {
+            i = skipPlain(p, from: i, until: quote, 0x3C, 0x26, 0x26)
+            guard i < n else { break }
+          }
           let b = p[i]
           if quote == 0 {
             if b == 0x3E || b == 0x22 || b == 0x27 || b == 0x3C { break }
@@ -384,7 +352,7 @@ struct MarkupRepair {
       case .cdata:
         var closed = false
         while i < n {
-          i = skipWords(p, from: i, until: 0x5D, or: 0x5D, or: 0x5D)
+          i = skipPlain(p, from: i, until: 0x5D, 0xEF, 0xEF, 0xEF)
           guard i < n else { break }
           let b = p[i]
           if b == 0x5D && i + 2 < n && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
@@ -393,11 +361,16 @@ struct MarkupRepair {
           }
           if b == 0x5D && i + 2 >= n && !final { break }
           if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
+          if b == 0x0A {
+            cdataLineFeeds += 1
+          } else if cdataStart != nil && Self.spoilsLift(p, at: i, text: false) {
+            cdataStart = nil
+          }
           i += 1
         }
         if closed {
           if let start = cdataStart, i - (start + 9) >= LiftedText.minimumLength {
-            lift(p, run: (start + 9)..<i, construct: start..<(i + 3), text: false)
+            lift(p, run: (start + 9)..<i, construct: start..<(i + 3), lineFeeds: cdataLineFeeds)
           }
           cdataStart = nil
           i += 3
@@ -485,7 +458,10 @@ struct MarkupRepair {
       }
       if case .text = state, startsWith(p, at: i, "<![CDATA[") {
         state = .cdata
-        if liftsText { cdataStart = i }
+        if liftsText {
+          cdataStart = i
+          cdataLineFeeds = 0
+        }
         return 9
       }
       if case .prolog = state, startsWith(p, at: i, "<!DOCTYPE") {
@@ -724,28 +700,31 @@ struct MarkupRepair {
   }
 }
 
-/// Skips, sixteen bytes at a time, blocks holding none of `a`, `b`, `c` nor a control
-/// character (a byte below 0x20 other than tab, line feed and carriage return); returns
-/// where the byte-by-byte scan must go on.
+/// The index of the first byte from `start` that is below 0x20 or one of `a`, `b`, `c`, `d`,
+/// looked for sixteen bytes at a time; where fewer than sixteen bytes are left, the index
+/// from which the caller goes on byte by byte.
 @inline(__always)
-private func skipWords(
-  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, or b: UInt8, or c: UInt8
-)
-  -> Int
-{
+private func skipPlain(
+  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, _ b: UInt8, _ c: UInt8,
+  _ d: UInt8
+) -> Int {
   guard let base = p.baseAddress else { return start }
   let aBlock = SIMD16<UInt8>(repeating: a)
   let bBlock = SIMD16<UInt8>(repeating: b)
   let cBlock = SIMD16<UInt8>(repeating: c)
+  let dBlock = SIMD16<UInt8>(repeating: d)
   let space = SIMD16<UInt8>(repeating: 0x20)
-  let tab = SIMD16<UInt8>(repeating: 0x09)
-  let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
-  let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
   var i = start
   while i + 16 <= p.count {
     let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-    let control = (x .< space) .& (x .!= tab) .& (x .!= lineFeed) .& (x .!= carriageReturn)
-    if anyLane(control .| (x .== aBlock) .| (x .== bBlock) .| (x .== cBlock)) { break }
+    let hits =
+      (x .< space) .| (x .== aBlock) .| (x .== bBlock) .| (x .== cBlock)
+      .| (x .== dBlock)
+    // The lanes of a mask are all ones or all zeros: the first set one is found from the
+    // mask read as two words.
+    let words = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return i + words[0].trailingZeroBitCount >> 3 }
+    if words[1] != 0 { return i + 8 + words[1].trailingZeroBitCount >> 3 }
     i += 16
   }
   return i
@@ -799,18 +778,4 @@ private func find(_ p: UnsafeBufferPointer<UInt8>, from i: Int, _ literal: Stati
     k += 1
   }
   return nil
-}
-
-private func laneSum(_ lanes: SIMD16<UInt8>) -> Int {
-  var sum = 0
-  for index in lanes.indices { sum += Int(lanes[index]) }
-  return sum
-}
-
-/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
-/// lane; the mask read as two words is tested in two instructions.
-@inline(__always)
-private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-  return words[0] | words[1] != 0
 }
