@@ -80,7 +80,7 @@ struct Attributes {
   }
 
   private func value(at index: Int) -> String {
-    String(decoding: raw(index).value, as: UTF8.self)
+    String(checkedUTF8: raw(index).value)
   }
 
   /// Whether the NUL-terminated `name` equals `bytes`.
