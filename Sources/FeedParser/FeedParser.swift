@@ -44,9 +44,11 @@ public final class FeedParser {
   init(
     feedURL: String?, baseURL: String?, liftingText: Bool, onEpisode: ((Episode) throws -> Void)?
   ) {
-    repair = MarkupRepair(liftingText: liftingText)
+    let lifted = LiftedText.Queue()
+    repair = MarkupRepair(liftingText: liftingText, attributeMark: lifted.attributeMark)
     xml = LibXMLPushParser(
-      builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode))
+      builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode),
+      lifted: lifted)
   }
 
   /// Parses the next bytes of the document.

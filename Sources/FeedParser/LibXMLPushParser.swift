@@ -22,7 +22,7 @@ final class LibXMLPushParser {
   private var expandedEntityBytes = 0
   /// The text that the repair stage lifted out of the chunks given so far, until libxml2
   /// reaches the instructions standing for it.
-  private var lifted = LiftedText.Queue()
+  fileprivate let lifted: LiftedText.Queue
 
   /// The most text that declared entities may deliver in one document. libxml2 2.9 bounds
   /// the amplification of each reference, not their sum: one 10 KB entity used ten thousand
@@ -33,7 +33,8 @@ final class LibXMLPushParser {
     XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
       | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue)
 
-  init(builder: consuming FeedBuilder) {
+  init(builder: consuming FeedBuilder, lifted: LiftedText.Queue = LiftedText.Queue()) {
+    self.lifted = lifted
     Self.refuseExternalEntities
     var handler = xmlSAXHandler()
     xmlSAXVersion(&handler, 2)
@@ -183,7 +184,8 @@ private let startElement: startElementNsSAX2Func = {
   context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
   guard let localName else { return }
   withParser(context) { parser in
-    let list = Attributes(UnsafePointer(attributes), count: Int(attributeCount))
+    let list = Attributes(
+      UnsafePointer(attributes), count: Int(attributeCount), lifted: parser.lifted)
     parser.builder.startElement(
       localName: localName, prefix: prefix, uri: uri, attributes: list,
       declaresRSS090: declares(

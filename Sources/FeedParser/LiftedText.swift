@@ -1,47 +1,66 @@
+import Glibc
+
 /// Long runs of character data that ``MarkupRepair`` takes out of the document before
-/// libxml2 reads it, leaving in their place a processing instruction that names them.
+/// libxml2 reads it, leaving in their place a processing instruction that names them; and
+/// long attribute values holding references, left as a mark and a number.
 ///
 /// libxml2 checks every byte of a CDATA section or of text again, one character at a time,
 /// after the repair stage has already read them: in a feed whose descriptions are HTML in
-/// CDATA, that was over half of libxml2's work. A run is lifted only when libxml2 would have
-/// handed it to the characters callback unchanged and in one piece (see
-/// ``MarkupRepair/liftable(_:text:)``), so the builder sees the same text in the same order.
-/// The instruction keeps the run's line feeds, so that the line numbers libxml2 gives in its
-/// errors stay those of the document.
+/// CDATA, that was over half of libxml2's work. An attribute value with a reference in it
+/// (an enclosure URL with `&amp;`) it reads twice, the second time character by character.
+/// A run is lifted only when libxml2 would have handed it over unchanged and in one piece,
+/// so the builder sees the same text in the same order. The instruction keeps the run's
+/// line feeds, so that the line numbers libxml2 gives in its errors stay those of the
+/// document.
 enum LiftedText {
   /// The target of the instruction left in a run's place; its data is the run's number.
   static let target: StaticString = "podcasts-lifted"
   /// Shorter runs cost libxml2 less than the instruction that would replace them.
   static let minimumLength = 64
 
-  /// The runs lifted out of one repaired chunk: ranges of `source`, numbered from
-  /// `firstNumber` in document order.
-  struct Chunk {
-    let source: UnsafeBufferPointer<UInt8>
-    let ranges: [Range<Int>]
-    let firstNumber: Int
+  /// A lifted run: a range of the chunk's bytes, or of its decoded attribute values.
+  struct Run {
+    let range: Range<Int>
+    let decoded: Bool
   }
 
-  /// The runs whose instructions libxml2 has not reached yet. libxml2 may keep the end of
-  /// a chunk until the next one arrives, so runs outlive the chunk they came from.
-  struct Queue {
+  /// The runs lifted out of one repaired chunk, numbered from `firstNumber` in document
+  /// order.
+  struct Chunk {
+    let source: UnsafeBufferPointer<UInt8>
+    let decoded: UnsafeBufferPointer<UInt8>
+    let runs: [Run]
+    let firstNumber: Int
+
+    func bytes(of run: Run) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: (run.decoded ? decoded : source)[run.range])
+    }
+  }
+
+  /// The runs whose instructions or attributes libxml2 has not reached yet. libxml2 may
+  /// keep the end of a chunk until the next one arrives, so runs outlive the chunk they
+  /// came from. A class, so that the attributes of a start tag can reach it.
+  final class Queue {
+    /// What a lifted attribute value becomes, before its number. Random for each document,
+    /// so that no value written in a feed can pass for one.
+    let attributeMark: [UInt8] = Array(
+      "podcasts-lifted-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))-".utf8)
     private var bytes: [UInt8] = []
     private var entries: [(number: Int, range: Range<Int>)] = []
     private var head = 0
 
-    mutating func append(_ chunk: Chunk) {
-      guard let base = chunk.source.baseAddress else { return }
-      for (offset, range) in chunk.ranges.enumerated() {
+    func append(_ chunk: Chunk) {
+      for (offset, run) in chunk.runs.enumerated() {
         let start = bytes.count
-        bytes.append(
-          contentsOf: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+        bytes.append(contentsOf: chunk.bytes(of: run))
         entries.append((chunk.firstNumber + offset, start..<bytes.count))
       }
     }
 
     /// Hands the bytes of run `number` to `body`. Runs before it whose instruction never
-    /// came (libxml2 stopped, or dropped the markup around it) are forgotten.
-    mutating func take(_ number: Int, _ body: (UnsafePointer<UInt8>, Int) -> Void) {
+    /// came (libxml2 stopped, or dropped the markup around it) or whose attribute has been
+    /// read are forgotten.
+    func take(_ number: Int, _ body: (UnsafePointer<UInt8>, Int) -> Void) {
       while head < entries.count && entries[head].number < number { head += 1 }
       guard head < entries.count, entries[head].number == number else { return }
       let range = entries[head].range
@@ -51,8 +70,31 @@ enum LiftedText {
       }
     }
 
+    /// The decoded text of the attribute value that libxml2 reports as `value`, when it is
+    /// a lifted one. Valid until the queue next changes: attributes are read while their
+    /// start tag is reported, and the queue changes only between chunks and at the
+    /// instructions that come after it.
+    func attributeValue(_ value: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+      let mark = attributeMark.count
+      guard value.count > mark, let start = value.baseAddress,
+        attributeMark.withUnsafeBufferPointer({ mine in
+          mine.baseAddress.map { memcmp(start, $0, mark) == 0 } ?? false
+        })
+      else { return nil }
+      var number = 0
+      for digit in value[mark...] {
+        guard digit >= 0x30 && digit <= 0x39, number < Int.max / 10 else { return nil }
+        number = number * 10 + Int(digit - 0x30)
+      }
+      guard let index = entries[head...].firstIndex(where: { $0.number == number }) else {
+        return nil
+      }
+      let range = entries[index].range
+      return bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+    }
+
     /// Drops the runs already taken; called between chunks.
-    mutating func compact() {
+    func compact() {
       guard head > 0 else { return }
       if head == entries.count {
         bytes.removeAll(keepingCapacity: true)
@@ -69,7 +111,7 @@ enum LiftedText {
       head = 0
     }
 
-    mutating func removeAll() {
+    func removeAll() {
       bytes.removeAll()
       entries.removeAll()
       head = 0

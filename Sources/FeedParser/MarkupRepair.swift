@@ -60,9 +60,21 @@ struct MarkupRepair {
   private var declaredEntities: Set<[UInt8]> = []
   /// Whether long text and CDATA sections are lifted out of the output (``LiftedText``).
   private let liftsText: Bool
-  /// The runs lifted from the chunk being processed, as ranges of its bytes.
-  private var lifted: [Range<Int>] = []
+  /// What a lifted attribute value is replaced by, before its number; empty when attribute
+  /// values are not lifted.
+  private let attributeMark: [UInt8]
+  /// The runs lifted from the chunk being processed: ranges of its bytes, or of `decoded`.
+  private var lifted: [LiftedText.Run] = []
+  /// The lifted attribute values of the chunk being processed, references decoded.
+  private var decoded: [UInt8] = []
   private var liftedCount = 0
+  /// Where the attribute value being read began, when it began in the chunk being
+  /// processed and may be lifted; whether it holds a reference so far.
+  private var valueStart: Int?
+  private var valueHasReference = false
+  /// A document type declaration can give attributes types that libxml2 normalises, and
+  /// entities that only libxml2 can expand: attribute values are left to it then.
+  private var sawDoctype = false
   /// Where the CDATA section being read began, when it began in the chunk being processed
   /// and nothing in it was repaired: only such a section can be lifted whole.
   private var cdataStart: Int?
@@ -85,8 +97,11 @@ struct MarkupRepair {
 
   /// - Parameter liftingText: whether long text and CDATA sections are taken out of the
   ///   output and handed over beside it (``LiftedText``) instead.
-  init(liftingText: Bool = false) {
+  ///   `attributeMark`: when not empty, long attribute values holding references are lifted
+  ///   too, their decoded text replaced by the mark and their number.
+  init(liftingText: Bool = false, attributeMark: [UInt8] = []) {
     liftsText = liftingText
+    self.attributeMark = liftingText ? attributeMark : []
   }
 
   /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
@@ -141,17 +156,20 @@ struct MarkupRepair {
         popOpen()
       }
     }
-    let chunk = LiftedText.Chunk(
-      source: p, ranges: lifted, firstNumber: liftedCount - lifted.count)
-    if edited {
-      if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
-      out.withUnsafeBytes { emit($0, chunk) }
-      out.removeAll(keepingCapacity: true)
-      edited = false
-    } else if used > 0 {
-      emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]), chunk)
+    decoded.withUnsafeBufferPointer { decoded in
+      let chunk = LiftedText.Chunk(
+        source: p, decoded: decoded, runs: lifted, firstNumber: liftedCount - lifted.count)
+      if edited {
+        if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
+        out.withUnsafeBytes { emit($0, chunk) }
+        out.removeAll(keepingCapacity: true)
+        edited = false
+      } else if used > 0 {
+        emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]), chunk)
+      }
     }
     lifted.removeAll(keepingCapacity: true)
+    decoded.removeAll(keepingCapacity: true)
     clean = 0
   }
 
@@ -186,8 +204,71 @@ struct MarkupRepair {
     out.append(0x3F)
     out.append(0x3E)
     clean = construct.upperBound
-    lifted.append(run)
+    lifted.append(LiftedText.Run(range: run, decoded: false))
     liftedCount += 1
+  }
+
+  /// Lifts the attribute value `value` (between its quotes), its references decoded as
+  /// libxml2 would: libxml2 reads a value holding a reference again character by
+  /// character, the longest part of a feed's tags (enclosure URLs with `&amp;`). The caller
+  /// has checked that nothing in it was repaired and that it holds no line ends or tabs.
+  private mutating func liftAttribute(_ p: UnsafeBufferPointer<UInt8>, value: Range<Int>) {
+    let start = decoded.count
+    var i = value.lowerBound
+    var plain = i
+    while i < value.upperBound {
+      guard p[i] == 0x26 else {
+        i += 1
+        continue
+      }
+      guard let semicolon = (i + 1..<value.upperBound).first(where: { p[$0] == 0x3B }),
+        let scalar = Self.referencedScalar(UnsafeBufferPointer(rebasing: p[(i + 1)..<semicolon]))
+      else {
+        decoded.removeSubrange(start...)
+        return
+      }
+      decoded.append(contentsOf: UnsafeBufferPointer(rebasing: p[plain..<i]))
+      decoded.append(contentsOf: String(Character(scalar)).utf8)
+      i = semicolon + 1
+      plain = i
+    }
+    decoded.append(contentsOf: UnsafeBufferPointer(rebasing: p[plain..<value.upperBound]))
+    copyUnedited(p, upTo: value.lowerBound)
+    out.append(contentsOf: attributeMark)
+    appendDecimal(liftedCount)
+    clean = value.upperBound
+    lifted.append(LiftedText.Run(range: start..<decoded.count, decoded: true))
+    liftedCount += 1
+  }
+
+  /// The character a predefined entity or a character reference stands for.
+  private static func referencedScalar(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    switch Array(name) {
+    case Array("amp".utf8): return "&"
+    case Array("lt".utf8): return "<"
+    case Array("gt".utf8): return ">"
+    case Array("quot".utf8): return "\""
+    case Array("apos".utf8): return "'"
+    default: break
+    }
+    guard name.count >= 2, name[0] == 0x23 else { return nil }
+    let hex = name[1] == 0x78
+    let digits = UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...])
+    guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10)
+    else { return nil }
+    return Unicode.Scalar(value)
+  }
+
+  /// Whether the attribute whose value opens at the quote at `i` is `xmlns`, `xml:...` or
+  /// `xmlns:...`: libxml2 reads those values itself.
+  private func namesXMLAttribute(_ p: UnsafeBufferPointer<UInt8>, quoteAt i: Int) -> Bool {
+    var j = i - 1
+    while j >= 0 && (isSpace(p[j]) || p[j] == 0x3D) { j -= 1 }
+    let end = j + 1
+    while j >= 0 && isNameByte(p[j]) { j -= 1 }
+    let name = UnsafeBufferPointer(rebasing: p[(j + 1)..<end])
+    // Unknown when the name began in an earlier chunk: taken as reserved.
+    return j < 0 || (name.count >= 3 && name[0] == 0x78 && name[1] == 0x6D && name[2] == 0x6C)
   }
 
   private mutating func appendDecimal(_ value: Int) {
@@ -221,6 +302,7 @@ struct MarkupRepair {
     let n = p.count
     var i = 0
     cdataStart = nil
+    valueStart = nil
     while i < n {
       switch state {
       case .text:
@@ -282,7 +364,7 @@ struct MarkupRepair {
         while i < n {
           // Attribute values are the long part of a tag (URLs): skipped a block at a time.
           if quote != 0 {
-            i = skipPlain(p, from: i, until: quote, 0x3C, 0x26, 0x26)
+            i = skipPlain(p, from: i, until: quote, 0x3C, 0x26, 0xEF)
             guard i < n else { break }
           }
           let b = p[i]
@@ -290,6 +372,9 @@ struct MarkupRepair {
             if b == 0x3E || b == 0x22 || b == 0x27 || b == 0x3C { break }
           } else if b == quote || b == 0x3C || b == 0x26 {
             break
+          } else if valueStart != nil && (b < 0x20 || Self.spoilsLift(p, at: i, text: false)) {
+            // libxml2 normalises tabs and line ends in attribute values.
+            valueStart = nil
           }
           if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
           if !isSpace(b) { lastTagByte = b }
@@ -303,12 +388,23 @@ struct MarkupRepair {
           i += 1
         } else if quote == 0 && (b == 0x22 || b == 0x27) {
           state = .tag(quote: b)
+          if !attributeMark.isEmpty && !sawDoctype && !namesXMLAttribute(p, quoteAt: i) {
+            valueStart = i + 1
+            valueHasReference = false
+          }
           i += 1
         } else if b == quote {
+          if let start = valueStart, valueHasReference,
+            i - start >= LiftedText.minimumLength, !edited || clean <= start
+          {
+            liftAttribute(p, value: start..<i)
+          }
+          valueStart = nil
           lastTagByte = b
           state = .tag(quote: 0)
           i += 1
         } else if b == 0x26 {
+          valueHasReference = true
           guard let used = reference(p, at: i, final: final) else { return i }
           i += used
         } else if quote != 0 {  // `<` in an attribute value
@@ -466,6 +562,7 @@ struct MarkupRepair {
       }
       if case .prolog = state, startsWith(p, at: i, "<!DOCTYPE") {
         state = .doctype
+        sawDoctype = true
         return 0
       }
       if available < 9 && !final { return nil }
