@@ -82,9 +82,7 @@ final class LibXMLPushParser {
       if final { parse(bytes, final: true) }
       return
     }
-    lifted.append(chunk)
-    parse(bytes, final: final)
-    lifted.compact()
+    lifted.parse(chunk) { parse(bytes, final: final) }
   }
 
   func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) {
@@ -109,7 +107,9 @@ final class LibXMLPushParser {
       number = number * 10 + Int(p.pointee - 0x30)
       p += 1
     }
-    lifted.take(number) { bytes, count in builder.characters(bytes, count: count) }
+    lifted.take(number) { run in
+      if let start = run.baseAddress { builder.characters(start, count: run.count) }
+    }
   }
 
   func stop() {

@@ -37,37 +37,54 @@ enum LiftedText {
     }
   }
 
-  /// The runs whose instructions or attributes libxml2 has not reached yet. libxml2 may
-  /// keep the end of a chunk until the next one arrives, so runs outlive the chunk they
-  /// came from. A class, so that the attributes of a start tag can reach it.
+  /// The runs whose instructions or attributes libxml2 has not reached yet. Those of the
+  /// chunk being parsed are read where they lie; libxml2 may keep the end of a chunk until
+  /// the next one arrives, so the runs it has not reached are copied when the chunk has
+  /// been parsed. A class, so that the attributes of a start tag can reach it.
   final class Queue {
     /// What a lifted attribute value becomes, before its number. Random for each document,
     /// so that no value written in a feed can pass for one.
     let attributeMark: [UInt8] = Array(
       "podcasts-lifted-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))-".utf8)
+    /// The chunk being parsed, and the index of its first run not passed yet.
+    private var chunk: Chunk?
+    private var chunkHead = 0
+    /// Runs kept from earlier chunks, in `bytes`; `head` is the first not passed yet.
     private var bytes: [UInt8] = []
     private var entries: [(number: Int, range: Range<Int>)] = []
     private var head = 0
 
-    func append(_ chunk: Chunk) {
-      for (offset, run) in chunk.runs.enumerated() {
+    /// Parses a chunk (`body`) with its runs at hand, then keeps those not reached.
+    func parse(_ chunk: Chunk, _ body: () -> Void) {
+      self.chunk = chunk
+      chunkHead = 0
+      body()
+      for index in chunkHead..<chunk.runs.count {
         let start = bytes.count
-        bytes.append(contentsOf: chunk.bytes(of: run))
-        entries.append((chunk.firstNumber + offset, start..<bytes.count))
+        bytes.append(contentsOf: chunk.bytes(of: chunk.runs[index]))
+        entries.append((chunk.firstNumber + index, start..<bytes.count))
       }
+      self.chunk = nil
+      compact()
     }
 
     /// Hands the bytes of run `number` to `body`. Runs before it whose instruction never
     /// came (libxml2 stopped, or dropped the markup around it) or whose attribute has been
     /// read are forgotten.
-    func take(_ number: Int, _ body: (UnsafePointer<UInt8>, Int) -> Void) {
+    func take(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
       while head < entries.count && entries[head].number < number { head += 1 }
-      guard head < entries.count, entries[head].number == number else { return }
-      let range = entries[head].range
-      head += 1
-      bytes.withUnsafeBufferPointer { all in
-        if let base = all.baseAddress { body(base + range.lowerBound, range.count) }
+      if head < entries.count {
+        guard entries[head].number == number else { return }
+        let range = entries[head].range
+        head += 1
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return
       }
+      guard let chunk else { return }
+      let index = number - chunk.firstNumber
+      guard index >= chunkHead && index < chunk.runs.count else { return }
+      chunkHead = index + 1
+      body(chunk.bytes(of: chunk.runs[index]))
     }
 
     /// The decoded text of the attribute value that libxml2 reports as `value`, when it is
@@ -86,15 +103,18 @@ enum LiftedText {
         guard digit >= 0x30 && digit <= 0x39, number < Int.max / 10 else { return nil }
         number = number * 10 + Int(digit - 0x30)
       }
-      guard let index = entries[head...].firstIndex(where: { $0.number == number }) else {
-        return nil
+      if let index = entries[head...].firstIndex(where: { $0.number == number }) {
+        let range = entries[index].range
+        return bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
       }
-      let range = entries[index].range
-      return bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range]) }
+      guard let chunk else { return nil }
+      let index = number - chunk.firstNumber
+      guard index >= chunkHead && index < chunk.runs.count else { return nil }
+      return chunk.bytes(of: chunk.runs[index])
     }
 
-    /// Drops the runs already taken; called between chunks.
-    func compact() {
+    /// Drops the kept runs already passed.
+    private func compact() {
       guard head > 0 else { return }
       if head == entries.count {
         bytes.removeAll(keepingCapacity: true)
