@@ -2,14 +2,21 @@ import Glibc
 
 /// The attributes of one start tag as libxml2's SAX2 hands them over: five pointers each
 /// (local name, prefix, namespace URI, value start, value end), values not NUL-terminated.
-/// Read in place; only a value asked for becomes a String.
+/// Read in place; only a value asked for becomes a String. A value that the repair stage
+/// lifted (``LiftedText``) is read from where it was put.
 struct Attributes {
   private let base: UnsafePointer<UnsafePointer<UInt8>?>?
   let count: Int
+  /// Unowned: attributes live only while their start tag is reported, and the parser
+  /// that holds the queue outlives that.
+  private unowned(unsafe) let lifted: LiftedText.Queue?
 
-  init(_ base: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int) {
+  init(
+    _ base: UnsafePointer<UnsafePointer<UInt8>?>?, count: Int, lifted: LiftedText.Queue? = nil
+  ) {
     self.base = base
     self.count = base == nil ? 0 : count
+    self.lifted = lifted
   }
 
   /// The value of the un-prefixed attribute `name`.
@@ -49,9 +56,9 @@ struct Attributes {
 
   /// The local name and the value bytes of the attribute at `index`.
   func raw(_ index: Int) -> (name: UnsafePointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-    let value = pointer(index, 3)
-    let end = pointer(index, 4)
-    return (localName(at: index), UnsafeBufferPointer(start: value, count: end - value))
+    let start = pointer(index, 3)
+    let value = UnsafeBufferPointer(start: start, count: pointer(index, 4) - start)
+    return (localName(at: index), lifted?.attributeValue(value) ?? value)
   }
 
   private func index(of name: StaticString, prefix: StaticString?) -> Int? {
@@ -80,7 +87,7 @@ struct Attributes {
   }
 
   private func value(at index: Int) -> String {
-    String(decoding: raw(index).value, as: UTF8.self)
+    String(checkedUTF8: raw(index).value)
   }
 
   /// Whether the NUL-terminated `name` equals `bytes`.

@@ -556,7 +556,7 @@ struct FeedBuilder {
   /// The captured bytes trimmed of surrounding whitespace; nil when nothing is left.
   private func capturedText() -> String? {
     let range = trimmedCaptureRange()
-    return range.isEmpty ? nil : String(decoding: capture[range], as: UTF8.self)
+    return range.isEmpty ? nil : String(checkedUTF8: capture[range])
   }
 
   private func trimmedCaptureRange() -> Range<Int> {
@@ -679,8 +679,7 @@ struct FeedBuilder {
     var episode = item.episode
     episode.title = item.title.value
     if !item.descriptionRange.isEmpty {
-      episode.description = String(
-        decoding: item.description[item.descriptionRange], as: UTF8.self)
+      episode.description = String(checkedUTF8: item.description[item.descriptionRange])
     }
     episode.link = item.link.value
     episode.published = item.published.value

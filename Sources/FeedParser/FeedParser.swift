@@ -17,7 +17,7 @@ public final class FeedParser {
   static let chunkSize = 256 << 10
 
   private var decoder = InputDecoder()
-  private var repair = MarkupRepair()
+  private var repair: MarkupRepair
   private let xml: LibXMLPushParser
   /// The first byte that is not whitespace, once seen: it tells JSON from XML.
   private var firstByte: UInt8?
@@ -33,11 +33,22 @@ public final class FeedParser {
   ///   - onEpisode: when set, each episode is handed over as soon as it is complete and
   ///     the result's `episodes` stays empty. What it throws stops the parse and is
   ///     rethrown by `feed` or `finish()`.
-  public init(
+  public convenience init(
     feedURL: String? = nil, baseURL: String? = nil, onEpisode: ((Episode) throws -> Void)? = nil
   ) {
+    self.init(feedURL: feedURL, baseURL: baseURL, liftingText: true, onEpisode: onEpisode)
+  }
+
+  /// - Parameter liftingText: whether long text and CDATA sections go to the builder beside
+  ///   libxml2 (``LiftedText``); off only to show that it changes nothing.
+  init(
+    feedURL: String?, baseURL: String?, liftingText: Bool, onEpisode: ((Episode) throws -> Void)?
+  ) {
+    let lifted = LiftedText.Queue()
+    repair = MarkupRepair(liftingText: liftingText, attributeMark: lifted.attributeMark)
     xml = LibXMLPushParser(
-      builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode))
+      builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode),
+      lifted: lifted)
   }
 
   /// Parses the next bytes of the document.
@@ -106,8 +117,8 @@ public final class FeedParser {
   }
 
   private func repairAndParse(_ decoded: UnsafeRawBufferPointer, final: Bool) {
-    repair.process(decoded, final: final) { repaired in
-      if sawContent { xml.parse(repaired, final: false) }
+    repair.process(decoded, final: final) { repaired, lifted in
+      if sawContent { xml.parse(repaired, lifted: lifted, final: false) }
     }
     if final { xml.parse(UnsafeRawBufferPointer(start: nil, count: 0), final: true) }
   }

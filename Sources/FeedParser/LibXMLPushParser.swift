@@ -20,6 +20,9 @@ final class LibXMLPushParser {
   private(set) var errorCount = 0
   /// Bytes of declared entities' text delivered so far.
   private var expandedEntityBytes = 0
+  /// The text that the repair stage lifted out of the chunks given so far, until libxml2
+  /// reaches the instructions standing for it.
+  fileprivate let lifted: LiftedText.Queue
 
   /// The most text that declared entities may deliver in one document. libxml2 2.9 bounds
   /// the amplification of each reference, not their sum: one 10 KB entity used ten thousand
@@ -30,7 +33,8 @@ final class LibXMLPushParser {
     XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue | XML_PARSE_NOENT.rawValue
       | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue)
 
-  init(builder: consuming FeedBuilder) {
+  init(builder: consuming FeedBuilder, lifted: LiftedText.Queue = LiftedText.Queue()) {
+    self.lifted = lifted
     Self.refuseExternalEntities
     var handler = xmlSAXHandler()
     xmlSAXVersion(&handler, 2)
@@ -71,6 +75,16 @@ final class LibXMLPushParser {
     xmlSetExternalEntityLoader { _, _, _ in nil }
   }()
 
+  /// Parses the next repaired bytes, `lifted` holding the runs taken out of them.
+  func parse(_ bytes: UnsafeRawBufferPointer, lifted chunk: LiftedText.Chunk, final: Bool) {
+    guard let context, context.pointee.disableSAX == 0 else {
+      lifted.removeAll()
+      if final { parse(bytes, final: true) }
+      return
+    }
+    lifted.parse(chunk) { parse(bytes, final: final) }
+  }
+
   func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) {
     guard let context, context.pointee.disableSAX == 0 || final else { return }
     let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
@@ -83,6 +97,19 @@ final class LibXMLPushParser {
         final && offset + size == bytes.count ? 1 : 0)
       offset += size
     } while offset < bytes.count
+  }
+
+  /// Hands the lifted run named by an instruction's data to the builder as text.
+  fileprivate func deliverLifted(_ data: UnsafePointer<UInt8>) {
+    var number = 0
+    var p = data
+    while p.pointee >= 0x30 && p.pointee <= 0x39 && number < Int.max / 10 {
+      number = number * 10 + Int(p.pointee - 0x30)
+      p += 1
+    }
+    lifted.take(number) { run in
+      if let start = run.baseAddress { builder.characters(start, count: run.count) }
+    }
   }
 
   func stop() {
@@ -134,17 +161,31 @@ private let lookUpEntity: getEntitySAXFunc = { context, name in
   return entity
 }
 
-/// Feeds hold processing instructions rarely, so a String comparison costs nothing.
-private let processingInstruction: processingInstructionSAXFunc = { context, target, _ in
-  guard let target, String(cString: target) == MarkupRepair.endOfInputTarget else { return }
-  withParser(context) { $0.builder.inputEndedEarly() }
+private let processingInstruction: processingInstructionSAXFunc = { context, target, data in
+  guard let target else { return }
+  if isNamed(target, LiftedText.target) {
+    guard let data else { return }
+    withParser(context) { $0.deliverLifted(data) }
+  } else if isNamed(target, MarkupRepair.endOfInputTarget) {
+    withParser(context) { $0.builder.inputEndedEarly() }
+  }
+}
+
+/// Whether the NUL-terminated `name` is `expected`.
+private func isNamed(_ name: UnsafePointer<UInt8>, _ expected: StaticString) -> Bool {
+  let count = expected.utf8CodeUnitCount
+  let bytes = expected.utf8Start
+  // A shorter name differs at its NUL, before anything past it is read.
+  for k in 0..<count where name[k] != bytes[k] { return false }
+  return name[count] == 0
 }
 
 private let startElement: startElementNsSAX2Func = {
   context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
   guard let localName else { return }
   withParser(context) { parser in
-    let list = Attributes(UnsafePointer(attributes), count: Int(attributeCount))
+    let list = Attributes(
+      UnsafePointer(attributes), count: Int(attributeCount), lifted: parser.lifted)
     parser.builder.startElement(
       localName: localName, prefix: prefix, uri: uri, attributes: list,
       declaresRSS090: declares(

@@ -58,6 +58,27 @@ struct MarkupRepair {
   private var leadingWhitespace = false
   private var doctype: [UInt8] = []
   private var declaredEntities: Set<[UInt8]> = []
+  /// Whether long text and CDATA sections are lifted out of the output (``LiftedText``).
+  private let liftsText: Bool
+  /// What a lifted attribute value is replaced by, before its number; empty when attribute
+  /// values are not lifted.
+  private let attributeMark: [UInt8]
+  /// The runs lifted from the chunk being processed: ranges of its bytes, or of `decoded`.
+  private var lifted: [LiftedText.Run] = []
+  /// The lifted attribute values of the chunk being processed, references decoded.
+  private var decoded: [UInt8] = []
+  private var liftedCount = 0
+  /// Where the attribute value being read began, when it began in the chunk being
+  /// processed and may be lifted; whether it holds a reference so far.
+  private var valueStart: Int?
+  private var valueHasReference = false
+  /// A document type declaration can give attributes types that libxml2 normalises, and
+  /// entities that only libxml2 can expand: attribute values are left to it then.
+  private var sawDoctype = false
+  /// Where the CDATA section being read began, when it began in the chunk being processed
+  /// and nothing in it was repaired: only such a section can be lifted whole.
+  private var cdataStart: Int?
+  private var cdataLineFeeds = 0
 
   /// The longest entity or character reference looked at; a longer one is a bare `&`.
   private static let maxReferenceLength = 40
@@ -67,16 +88,35 @@ struct MarkupRepair {
   /// The target of the processing instruction put where the input ended before the
   /// document did, ahead of the end tags added: it tells the builder, in the order of
   /// the events, which item the cut fell in.
-  static let endOfInputTarget = "podcasts-end-of-input"
+  static let endOfInputTarget: StaticString = "podcasts-end-of-input"
   private static let endOfInputMark: [UInt8] = Array("<?\(endOfInputTarget)?>".utf8)
 
   private static let ampersand: [UInt8] = Array("&amp;".utf8)
   private static let lessThan: [UInt8] = Array("&lt;".utf8)
+  private static let liftedMarkStart: [UInt8] = Array("<?\(LiftedText.target) ".utf8)
+
+  /// - Parameter liftingText: whether long text and CDATA sections are taken out of the
+  ///   output and handed over beside it (``LiftedText``) instead.
+  ///   `attributeMark`: when not empty, long attribute values holding references are lifted
+  ///   too, their decoded text replaced by the mark and their number.
+  init(liftingText: Bool = false, attributeMark: [UInt8] = []) {
+    liftsText = liftingText
+    self.attributeMark = liftingText ? attributeMark : []
+  }
 
   /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
   /// call; `final` ends the document (elements left open are closed).
   mutating func process(
     _ input: UnsafeRawBufferPointer, final: Bool, emit: (UnsafeRawBufferPointer) -> Void
+  ) {
+    process(input, final: final) { bytes, _ in emit(bytes) }
+  }
+
+  /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
+  /// call, with the runs lifted out of it; `final` ends the document.
+  mutating func process(
+    _ input: UnsafeRawBufferPointer, final: Bool,
+    emit: (UnsafeRawBufferPointer, LiftedText.Chunk) -> Void
   ) {
     if carry.isEmpty {
       let bytes = input.bindMemory(to: UInt8.self)
@@ -98,7 +138,7 @@ struct MarkupRepair {
 
   private mutating func finishChunk(
     _ p: UnsafeBufferPointer<UInt8>, used: Int, final: Bool,
-    emit: (UnsafeRawBufferPointer) -> Void
+    emit: (UnsafeRawBufferPointer, LiftedText.Chunk) -> Void
   ) {
     if final && !openEnds.isEmpty {
       // A section cut off by the end of the input is closed first, or libxml2 would read the
@@ -116,14 +156,20 @@ struct MarkupRepair {
         popOpen()
       }
     }
-    if edited {
-      if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
-      out.withUnsafeBytes(emit)
-      out.removeAll(keepingCapacity: true)
-      edited = false
-    } else if used > 0 {
-      emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]))
+    decoded.withUnsafeBufferPointer { decoded in
+      let chunk = LiftedText.Chunk(
+        source: p, decoded: decoded, runs: lifted, firstNumber: liftedCount - lifted.count)
+      if edited {
+        if used > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<used])) }
+        out.withUnsafeBytes { emit($0, chunk) }
+        out.removeAll(keepingCapacity: true)
+        edited = false
+      } else if used > 0 {
+        emit(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(p)[0..<used]), chunk)
+      }
     }
+    lifted.removeAll(keepingCapacity: true)
+    decoded.removeAll(keepingCapacity: true)
     clean = 0
   }
 
@@ -131,30 +177,155 @@ struct MarkupRepair {
   private mutating func edit(
     _ p: UnsafeBufferPointer<UInt8>, at i: Int, skipping count: Int, with replacement: [UInt8]
   ) {
+    copyUnedited(p, upTo: i)
+    out.append(contentsOf: replacement)
+    clean = i + count
+  }
+
+  /// Starts an edit at `i`: the input before it goes to the output as it is.
+  private mutating func copyUnedited(_ p: UnsafeBufferPointer<UInt8>, upTo i: Int) {
     if !edited {
       edited = true
       clean = 0
     }
     if i > clean { out.append(contentsOf: UnsafeBufferPointer(rebasing: p[clean..<i])) }
-    out.append(contentsOf: replacement)
-    clean = i + count
+  }
+
+  /// Lifts `run` out of the output, putting in place of the `construct` that holds it (the
+  /// run itself, or a whole CDATA section) a processing instruction with its number and
+  /// its line feeds. The caller has checked that libxml2 would deliver the run unchanged.
+  private mutating func lift(
+    _ p: UnsafeBufferPointer<UInt8>, run: Range<Int>, construct: Range<Int>, lineFeeds: Int
+  ) {
+    copyUnedited(p, upTo: construct.lowerBound)
+    out.append(contentsOf: Self.liftedMarkStart)
+    appendDecimal(liftedCount)
+    for _ in 0..<lineFeeds { out.append(0x0A) }
+    out.append(0x3F)
+    out.append(0x3E)
+    clean = construct.upperBound
+    lifted.append(LiftedText.Run(range: run, decoded: false))
+    liftedCount += 1
+  }
+
+  /// Lifts the attribute value `value` (between its quotes), its references decoded as
+  /// libxml2 would: libxml2 reads a value holding a reference again character by
+  /// character, the longest part of a feed's tags (enclosure URLs with `&amp;`). The caller
+  /// has checked that nothing in it was repaired and that it holds no line ends or tabs.
+  private mutating func liftAttribute(_ p: UnsafeBufferPointer<UInt8>, value: Range<Int>) {
+    let start = decoded.count
+    var i = value.lowerBound
+    var plain = i
+    while i < value.upperBound {
+      guard p[i] == 0x26 else {
+        i += 1
+        continue
+      }
+      guard let semicolon = (i + 1..<value.upperBound).first(where: { p[$0] == 0x3B }),
+        let scalar = Self.referencedScalar(UnsafeBufferPointer(rebasing: p[(i + 1)..<semicolon]))
+      else {
+        decoded.removeSubrange(start...)
+        return
+      }
+      decoded.append(contentsOf: UnsafeBufferPointer(rebasing: p[plain..<i]))
+      decoded.append(contentsOf: String(Character(scalar)).utf8)
+      i = semicolon + 1
+      plain = i
+    }
+    decoded.append(contentsOf: UnsafeBufferPointer(rebasing: p[plain..<value.upperBound]))
+    copyUnedited(p, upTo: value.lowerBound)
+    out.append(contentsOf: attributeMark)
+    appendDecimal(liftedCount)
+    clean = value.upperBound
+    lifted.append(LiftedText.Run(range: start..<decoded.count, decoded: true))
+    liftedCount += 1
+  }
+
+  /// The character a predefined entity or a character reference stands for.
+  private static func referencedScalar(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    switch Array(name) {
+    case Array("amp".utf8): return "&"
+    case Array("lt".utf8): return "<"
+    case Array("gt".utf8): return ">"
+    case Array("quot".utf8): return "\""
+    case Array("apos".utf8): return "'"
+    default: break
+    }
+    guard name.count >= 2, name[0] == 0x23 else { return nil }
+    let hex = name[1] == 0x78
+    let digits = UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...])
+    guard let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10)
+    else { return nil }
+    return Unicode.Scalar(value)
+  }
+
+  /// Whether the attribute whose value opens at the quote at `i` is `xmlns`, `xml:...` or
+  /// `xmlns:...`: libxml2 reads those values itself.
+  private func namesXMLAttribute(_ p: UnsafeBufferPointer<UInt8>, quoteAt i: Int) -> Bool {
+    var j = i - 1
+    while j >= 0 && (isSpace(p[j]) || p[j] == 0x3D) { j -= 1 }
+    let end = j + 1
+    while j >= 0 && isNameByte(p[j]) { j -= 1 }
+    let name = UnsafeBufferPointer(rebasing: p[(j + 1)..<end])
+    // Unknown when the name began in an earlier chunk: taken as reserved.
+    return j < 0 || (name.count >= 3 && name[0] == 0x78 && name[1] == 0x6D && name[2] == 0x6C)
+  }
+
+  private mutating func appendDecimal(_ value: Int) {
+    var divisor = 1
+    while divisor <= value / 10 { divisor *= 10 }
+    while divisor > 0 {
+      out.append(0x30 + UInt8((value / divisor) % 10))
+      divisor /= 10
+    }
+  }
+
+  /// Whether the byte at `i`, one of those the scans stop at, keeps its run from being
+  /// lifted: libxml2 normalises a carriage return in text (in CDATA it is left alone to be
+  /// safe), refuses U+FFFE and U+FFFF, and reports `]]>` in text. The input is valid UTF-8
+  /// by now, so nothing else differs.
+  private static func spoilsLift(_ p: UnsafeBufferPointer<UInt8>, at i: Int, text: Bool) -> Bool {
+    switch p[i] {
+    case 0x0D: return true
+    case 0xEF:
+      guard i + 2 < p.count else { return true }
+      return p[i + 1] == 0xBF && (p[i + 2] == 0xBE || p[i + 2] == 0xBF)
+    case 0x5D where text:
+      guard i + 2 < p.count else { return true }
+      return p[i + 1] == 0x5D && p[i + 2] == 0x3E
+    default: return false
+    }
   }
 
   /// Repairs as much of `p` as can be decided; returns how many bytes were consumed.
   private mutating func run(_ p: UnsafeBufferPointer<UInt8>, final: Bool) -> Int {
     let n = p.count
     var i = 0
+    cdataStart = nil
+    valueStart = nil
     while i < n {
       switch state {
       case .text:
-        while i < n {
-          i = skipWords(p, from: i, until: 0x3C, or: 0x26, or: 0x26)
+        let runStart = i
+        var lineFeeds = 0
+        // A run at the start of the chunk may go on a text node begun in the one before.
+        var liftable = liftsText && runStart > 0
+        scan: while i < n {
+          i = skipPlain(p, from: i, until: 0x3C, 0x26, 0x5D, 0xEF)
           guard i < n else { break }
-          let b = p[i]
-          if b == 0x3C || b == 0x26 || (b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D) { break }
+          switch p[i] {
+          case 0x3C, 0x26: break scan
+          case 0x0A: lineFeeds += 1
+          case 0x09, 0x20...0xFF: if Self.spoilsLift(p, at: i, text: true) { liftable = false }
+          case 0x0D: liftable = false
+          default: break scan
+          }
           i += 1
         }
         if i == n { break }
+        if liftable && i - runStart >= LiftedText.minimumLength && (p[i] == 0x3C || p[i] == 0x26) {
+          lift(p, run: runStart..<i, construct: runStart..<i, lineFeeds: lineFeeds)
+        }
         if p[i] == 0x26 {
           guard let used = reference(p, at: i, final: final) else { return i }
           i += used
@@ -190,14 +361,20 @@ struct MarkupRepair {
         i += used
 
       case .tag(let quote):
-        // Attribute values are the long part of a tag (URLs): skipped a block at a time.
-        if quote != 0 { i = skipWords(p, from: i, until: quote, or: 0x3C, or: 0x26) }
         while i < n {
+          // Attribute values are the long part of a tag (URLs): skipped a block at a time.
+          if quote != 0 {
+            i = skipPlain(p, from: i, until: quote, 0x3C, 0x26, 0xEF)
+            guard i < n else { break }
+          }
           let b = p[i]
           if quote == 0 {
             if b == 0x3E || b == 0x22 || b == 0x27 || b == 0x3C { break }
           } else if b == quote || b == 0x3C || b == 0x26 {
             break
+          } else if valueStart != nil && (b < 0x20 || Self.spoilsLift(p, at: i, text: false)) {
+            // libxml2 normalises tabs and line ends in attribute values.
+            valueStart = nil
           }
           if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
           if !isSpace(b) { lastTagByte = b }
@@ -211,12 +388,23 @@ struct MarkupRepair {
           i += 1
         } else if quote == 0 && (b == 0x22 || b == 0x27) {
           state = .tag(quote: b)
+          if !attributeMark.isEmpty && !sawDoctype && !namesXMLAttribute(p, quoteAt: i) {
+            valueStart = i + 1
+            valueHasReference = false
+          }
           i += 1
         } else if b == quote {
+          if let start = valueStart, valueHasReference,
+            i - start >= LiftedText.minimumLength, !edited || clean <= start
+          {
+            liftAttribute(p, value: start..<i)
+          }
+          valueStart = nil
           lastTagByte = b
           state = .tag(quote: 0)
           i += 1
         } else if b == 0x26 {
+          valueHasReference = true
           guard let used = reference(p, at: i, final: final) else { return i }
           i += used
         } else if quote != 0 {  // `<` in an attribute value
@@ -260,7 +448,7 @@ struct MarkupRepair {
       case .cdata:
         var closed = false
         while i < n {
-          i = skipWords(p, from: i, until: 0x5D, or: 0x5D, or: 0x5D)
+          i = skipPlain(p, from: i, until: 0x5D, 0xEF, 0xEF, 0xEF)
           guard i < n else { break }
           let b = p[i]
           if b == 0x5D && i + 2 < n && p[i + 1] == 0x5D && p[i + 2] == 0x3E {
@@ -269,14 +457,24 @@ struct MarkupRepair {
           }
           if b == 0x5D && i + 2 >= n && !final { break }
           if b < 0x20 && b != 0x0A && b != 0x09 && b != 0x0D { break }
+          if b == 0x0A {
+            cdataLineFeeds += 1
+          } else if cdataStart != nil && Self.spoilsLift(p, at: i, text: false) {
+            cdataStart = nil
+          }
           i += 1
         }
         if closed {
+          if let start = cdataStart, i - (start + 9) >= LiftedText.minimumLength {
+            lift(p, run: (start + 9)..<i, construct: start..<(i + 3), lineFeeds: cdataLineFeeds)
+          }
+          cdataStart = nil
           i += 3
           state = .text
         } else if i < n {
           if p[i] == 0x5D { return i }
           repairs.controlCharacters += 1
+          cdataStart = nil
           edit(p, at: i, skipping: 1, with: [])
           i += 1
         }
@@ -356,10 +554,15 @@ struct MarkupRepair {
       }
       if case .text = state, startsWith(p, at: i, "<![CDATA[") {
         state = .cdata
+        if liftsText {
+          cdataStart = i
+          cdataLineFeeds = 0
+        }
         return 9
       }
       if case .prolog = state, startsWith(p, at: i, "<!DOCTYPE") {
         state = .doctype
+        sawDoctype = true
         return 0
       }
       if available < 9 && !final { return nil }
@@ -594,28 +797,31 @@ struct MarkupRepair {
   }
 }
 
-/// Skips, sixteen bytes at a time, blocks holding none of `a`, `b`, `c` nor a control
-/// character (a byte below 0x20 other than tab, line feed and carriage return); returns
-/// where the byte-by-byte scan must go on.
+/// The index of the first byte from `start` that is below 0x20 or one of `a`, `b`, `c`, `d`,
+/// looked for sixteen bytes at a time; where fewer than sixteen bytes are left, the index
+/// from which the caller goes on byte by byte.
 @inline(__always)
-private func skipWords(
-  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, or b: UInt8, or c: UInt8
-)
-  -> Int
-{
+private func skipPlain(
+  _ p: UnsafeBufferPointer<UInt8>, from start: Int, until a: UInt8, _ b: UInt8, _ c: UInt8,
+  _ d: UInt8
+) -> Int {
   guard let base = p.baseAddress else { return start }
   let aBlock = SIMD16<UInt8>(repeating: a)
   let bBlock = SIMD16<UInt8>(repeating: b)
   let cBlock = SIMD16<UInt8>(repeating: c)
+  let dBlock = SIMD16<UInt8>(repeating: d)
   let space = SIMD16<UInt8>(repeating: 0x20)
-  let tab = SIMD16<UInt8>(repeating: 0x09)
-  let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
-  let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
   var i = start
   while i + 16 <= p.count {
     let x = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-    let control = (x .< space) .& (x .!= tab) .& (x .!= lineFeed) .& (x .!= carriageReturn)
-    if anyLane(control .| (x .== aBlock) .| (x .== bBlock) .| (x .== cBlock)) { break }
+    let hits =
+      (x .< space) .| (x .== aBlock) .| (x .== bBlock) .| (x .== cBlock)
+      .| (x .== dBlock)
+    // The lanes of a mask are all ones or all zeros: the first set one is found from the
+    // mask read as two words.
+    let words = unsafeBitCast(hits, to: SIMD2<UInt64>.self)
+    if words[0] != 0 { return i + words[0].trailingZeroBitCount >> 3 }
+    if words[1] != 0 { return i + 8 + words[1].trailingZeroBitCount >> 3 }
     i += 16
   }
   return i
@@ -669,12 +875,4 @@ private func find(_ p: UnsafeBufferPointer<UInt8>, from i: Int, _ literal: Stati
     k += 1
   }
   return nil
-}
-
-/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
-/// lane; the mask read as two words is tested in two instructions.
-@inline(__always)
-private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-  return words[0] | words[1] != 0
 }

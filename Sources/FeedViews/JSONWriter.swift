@@ -318,9 +318,10 @@ public struct JSONWriter {
     buffer.append(UInt8(ascii: "\""))
   }
 
-  /// Skips, sixteen bytes at a time, blocks that need no escape: no C0 control, `"`, `\`,
-  /// DEL, nor the lead bytes (0xC2, 0xE2) of the sequences escaped; returns where the
-  /// byte-by-byte scan must go on.
+  /// The index of the first byte from `start` that may need an escape (a C0 control, `"`,
+  /// `\`, DEL, or the lead byte 0xC2 or 0xE2 of the sequences escaped), looked for sixteen
+  /// bytes at a time; where fewer than sixteen bytes are left, the index from which the
+  /// caller goes on byte by byte.
   @inline(__always)
   private static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = bytes.baseAddress else { return start }
@@ -336,7 +337,11 @@ public struct JSONWriter {
       let special =
         (x .< space) .| (x .== quote) .| (x .== backslash) .| (x .== delete) .| (x .== c2)
         .| (x .== e2)
-      if anyLane(special) { break }
+      // The lanes of a mask are all ones or all zeros: the first set one is found from the
+      // mask read as two words.
+      let words = unsafeBitCast(special, to: SIMD2<UInt64>.self)
+      if words[0] != 0 { return i + words[0].trailingZeroBitCount >> 3 }
+      if words[1] != 0 { return i + 8 + words[1].trailingZeroBitCount >> 3 }
       i += 16
     }
     return i
@@ -367,12 +372,4 @@ public struct JSONWriter {
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
-}
-
-/// Whether any lane of the mask is set. The standard library's `any(_:)` reduces lane by
-/// lane; the mask read as two words is tested in two instructions.
-@inline(__always)
-private func anyLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
-  let words = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-  return words[0] | words[1] != 0
 }
