@@ -171,6 +171,12 @@ build_binary() {
         PODCASTS="$dir/$(basename "$BINARY")"
         [[ -x "$dir/PodcastsBench" ]] && BENCH_EXE="$dir/PodcastsBench"
         [[ -x "$dir/CatalogHarness" ]] && HARNESS="$dir/CatalogHarness"
+        # Built beside the binary but not with it: its figures would be an older version's.
+        local sibling
+        for sibling in "$BENCH_EXE" "$HARNESS"; do
+            [[ -n "$sibling" && "$sibling" -ot "$PODCASTS" ]] &&
+                say "warning: $sibling is older than $PODCASTS; build it again for current figures"
+        done
     else
         skip "podcasts figures: no binary at $BINARY (build it, or give --binary PATH)"
     fi
