@@ -48,23 +48,9 @@ enum CheckedUTF8 {
         continue
       }
       ascii = false
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch lead {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: (length, low) = (3, 0xA0)
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: (length, high) = (3, 0x9F)
-      case 0xF0: (length, low) = (4, 0x90)
-      case 0xF1...0xF3: length = 4
-      case 0xF4: (length, high) = (4, 0x8F)
-      default: return .invalid
-      }
-      guard i + length <= n else { return .invalid }
-      let second = base[i + 1]
-      guard second >= low && second <= high else { return .invalid }
-      for k in 2..<length where base[i + k] & 0xC0 != 0x80 { return .invalid }
+      // 0 for an invalid sequence, -1 for one the bytes end inside: both refused.
+      let length = UTF8Sequence.length(bytes, at: i)
+      guard length > 0 else { return .invalid }
       i += length
     }
     return ascii ? .ascii : .valid

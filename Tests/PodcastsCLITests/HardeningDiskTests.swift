@@ -51,9 +51,8 @@ struct HardeningDiskTests {
     #expect(try JQ.lines(".[].id", list.stdoutBytes).sorted() == [IDs.switchyard, IDs.tidepool])
   }
 
-  /// A catalog of an earlier schema cannot be upgraded where it lies: reading it is
-  /// refused with the reason, and it is left as it was.
-  @Test func anOlderCatalogOnAReadOnlyFileSystemIsRefusedClearly() async throws {
+  /// A catalog holding one podcast, alone in a folder that can be made read-only.
+  private func catalogInAFolderOfItsOwn() async throws -> (HardeningFolder, URL, String) {
     let folder = try HardeningFolder()
     let catalogFolder = folder.url.appendingPathComponent("catalog")
     try FileManager.default.createDirectory(at: catalogFolder, withIntermediateDirectories: true)
@@ -61,6 +60,13 @@ struct HardeningDiskTests {
     let added = try await HardeningProcess.runPodcasts(
       ["--db", catalog, "add", FeedFiles.tidepool], output: folder.url)
     try #require(added.status == 0, "\(added.stderr)")
+    return (folder, catalogFolder, catalog)
+  }
+
+  /// A catalog of an earlier schema cannot be upgraded where it lies: reading it is
+  /// refused with the reason, and it is left as it was.
+  @Test func anOlderCatalogOnAReadOnlyFileSystemIsRefusedClearly() async throws {
+    let (folder, catalogFolder, catalog) = try await catalogInAFolderOfItsOwn()
     let current = try CatalogInspection.schemaVersion(catalog)
     let older = current - 1
     try CatalogInspection.setSchemaVersion(catalog, older)
@@ -105,13 +111,7 @@ struct HardeningDiskTests {
   /// Commands that write fail with one line naming the catalog and why; nothing changes.
   @Test(arguments: ReadOnly.allCases)
   func aReadOnlyCatalogIsRefusedClearly(_ readOnly: ReadOnly) async throws {
-    let folder = try HardeningFolder()
-    let catalogFolder = folder.url.appendingPathComponent("catalog")
-    try FileManager.default.createDirectory(at: catalogFolder, withIntermediateDirectories: true)
-    let catalog = catalogFolder.appendingPathComponent("catalog.sqlite3").path
-    let added = try await HardeningProcess.runPodcasts(
-      ["--db", catalog, "add", FeedFiles.tidepool], output: folder.url)
-    try #require(added.status == 0, "\(added.stderr)")
+    let (folder, catalogFolder, catalog) = try await catalogInAFolderOfItsOwn()
     let before = try CatalogInspection.inspect(catalog)
     do {
       try readOnly.apply(catalog: catalog, folder: catalogFolder)
