@@ -45,7 +45,9 @@ public final class FeedParser {
     feedURL: String?, baseURL: String?, liftingText: Bool, onEpisode: ((Episode) throws -> Void)?
   ) {
     let lifted = LiftedText.Queue()
-    repair = MarkupRepair(liftingText: liftingText, attributeMark: lifted.attributeMark)
+    repair = MarkupRepair(
+      liftingText: liftingText, attributeMark: lifted.attributeMark,
+      instructionToken: lifted.instructionToken)
     xml = LibXMLPushParser(
       builder: FeedBuilder(feedURL: feedURL, fallbackBase: baseURL, onEpisode: onEpisode),
       lifted: lifted)

@@ -99,7 +99,23 @@ final class LibXMLPushParser {
     } while offset < bytes.count
   }
 
-  /// Hands the lifted run named by an instruction's data to the builder as text.
+  /// Whether an instruction's data starts with this document's token (and a space, or
+  /// ends there); returns what follows it.
+  fileprivate func ownInstruction(_ data: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+    var p = data
+    for byte in lifted.instructionToken {
+      guard p.pointee == byte else { return nil }
+      p += 1
+    }
+    switch p.pointee {
+    case 0: return p
+    case 0x20: return p + 1
+    default: return nil
+    }
+  }
+
+  /// Hands the lifted run named by an instruction's data (after the token) to the builder
+  /// as text.
   fileprivate func deliverLifted(_ data: UnsafePointer<UInt8>) {
     var number = 0
     var p = data
@@ -163,11 +179,19 @@ private let lookUpEntity: getEntitySAXFunc = { context, name in
 
 private let processingInstruction: processingInstructionSAXFunc = { context, target, data in
   guard let target else { return }
+  // An instruction of the same name written in the feed lacks the document's token and
+  // is ignored, as every other instruction is.
+  guard let data else { return }
   if isNamed(target, LiftedText.target) {
-    guard let data else { return }
-    withParser(context) { $0.deliverLifted(data) }
+    withParser(context) { parser in
+      guard let number = parser.ownInstruction(data) else { return }
+      parser.deliverLifted(number)
+    }
   } else if isNamed(target, MarkupRepair.endOfInputTarget) {
-    withParser(context) { $0.builder.inputEndedEarly() }
+    withParser(context) { parser in
+      guard let rest = parser.ownInstruction(data), rest.pointee == 0 else { return }
+      parser.builder.inputEndedEarly()
+    }
   }
 }
 

@@ -46,6 +46,11 @@ enum LiftedText {
     /// so that no value written in a feed can pass for one.
     let attributeMark: [UInt8] = Array(
       "podcasts-lifted-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))-".utf8)
+    /// The first word of the data of this parser's own processing instructions (lifted
+    /// runs, the end of the input). Random for each document, so that an instruction
+    /// written in a feed is never taken for one of them.
+    let instructionToken: [UInt8] = Array(
+      String(UInt64.random(in: 0...UInt64.max), radix: 36).utf8)
     /// The chunk being parsed, and the index of its first run not passed yet.
     private var chunk: Chunk?
     private var chunkHead = 0

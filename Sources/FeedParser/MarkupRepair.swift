@@ -89,19 +89,24 @@ struct MarkupRepair {
   /// document did, ahead of the end tags added: it tells the builder, in the order of
   /// the events, which item the cut fell in.
   static let endOfInputTarget: StaticString = "podcasts-end-of-input"
-  private static let endOfInputMark: [UInt8] = Array("<?\(endOfInputTarget)?>".utf8)
+  private let endOfInputMark: [UInt8]
 
   private static let ampersand: [UInt8] = Array("&amp;".utf8)
   private static let lessThan: [UInt8] = Array("&lt;".utf8)
-  private static let liftedMarkStart: [UInt8] = Array("<?\(LiftedText.target) ".utf8)
+  private let liftedMarkStart: [UInt8]
 
   /// - Parameter liftingText: whether long text and CDATA sections are taken out of the
   ///   output and handed over beside it (``LiftedText``) instead.
   ///   `attributeMark`: when not empty, long attribute values holding references are lifted
   ///   too, their decoded text replaced by the mark and their number.
-  init(liftingText: Bool = false, attributeMark: [UInt8] = []) {
+  ///   `instructionToken`: the first word of the data of the instructions this stage adds
+  ///   (``LiftedText/Queue/instructionToken``).
+  init(liftingText: Bool = false, attributeMark: [UInt8] = [], instructionToken: [UInt8] = []) {
     liftsText = liftingText
     self.attributeMark = liftingText ? attributeMark : []
+    let token = instructionToken.isEmpty ? [] : [0x20] + instructionToken
+    endOfInputMark = Array("<?\(Self.endOfInputTarget)".utf8) + token + Array("?>".utf8)
+    liftedMarkStart = Array("<?\(LiftedText.target)".utf8) + token + [0x20]
   }
 
   /// Repairs the next bytes of the document and hands the result to `emit`, in one or no
@@ -144,12 +149,12 @@ struct MarkupRepair {
       // A section cut off by the end of the input is closed first, or libxml2 would read the
       // end tags as its text and drop what it held.
       switch state {
-      case .cdata: edit(p, at: used, skipping: 0, with: Array("]]>".utf8) + Self.endOfInputMark)
+      case .cdata: edit(p, at: used, skipping: 0, with: Array("]]>".utf8) + endOfInputMark)
       case .comment:
-        edit(p, at: used, skipping: 0, with: Array(" -->".utf8) + Self.endOfInputMark)
+        edit(p, at: used, skipping: 0, with: Array(" -->".utf8) + endOfInputMark)
       case .processingInstruction:
-        edit(p, at: used, skipping: 0, with: Array(" ?>".utf8) + Self.endOfInputMark)
-      default: edit(p, at: used, skipping: 0, with: Self.endOfInputMark)
+        edit(p, at: used, skipping: 0, with: Array(" ?>".utf8) + endOfInputMark)
+      default: edit(p, at: used, skipping: 0, with: endOfInputMark)
       }
       while !openEnds.isEmpty {
         writeEndTag(of: openEnds.count - 1)
@@ -198,7 +203,7 @@ struct MarkupRepair {
     _ p: UnsafeBufferPointer<UInt8>, run: Range<Int>, construct: Range<Int>, lineFeeds: Int
   ) {
     copyUnedited(p, upTo: construct.lowerBound)
-    out.append(contentsOf: Self.liftedMarkStart)
+    out.append(contentsOf: liftedMarkStart)
     appendDecimal(liftedCount)
     for _ in 0..<lineFeeds { out.append(0x0A) }
     out.append(0x3F)

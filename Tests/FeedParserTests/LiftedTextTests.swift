@@ -106,6 +106,29 @@ import Testing
     }
   }
 
+  /// Instructions named as this parser's own but written in the feed lack the document's
+  /// token: the item around one is kept, and a lifted run still goes where its own
+  /// instruction stands, with lifting on and off.
+  @Test(arguments: [true, false])
+  func instructionsWrittenInTheFeedAreNotTheParsersOwn(liftingText: Bool) throws {
+    let long = (Self.filler + Self.filler).trimmingCharacters(in: .whitespaces)
+    let document = Data(
+      """
+      <rss version="2.0"><channel><title>c</title>
+      <item><guid>1</guid><title>one<?podcasts-lifted 0?><?podcasts-lifted  1?></title>
+      <description><![CDATA[\(long)]]></description></item>
+      <item><guid>2</guid><title>two</title><?podcasts-end-of-input?>
+      <?podcasts-end-of-input 0?><description>\(long)</description></item>
+      </channel></rss>
+      """.utf8)
+    for chunk in [document.count, 64, 7] {
+      let podcast = try Self.parse(document, liftingText: liftingText, chunk: chunk)
+      #expect(podcast.episodes.map(\.title) == ["one", "two"], "chunks of \(chunk)")
+      #expect(podcast.episodes.map(\.description) == [long, long], "chunks of \(chunk)")
+      #expect(!podcast.warnings.contains { $0.contains("cut short") }, "\(podcast.warnings)")
+    }
+  }
+
   /// Short runs stay in the markup: the instruction would cost libxml2 more than they do.
   @Test func shortRunsStay() {
     var repair = MarkupRepair(liftingText: true)
