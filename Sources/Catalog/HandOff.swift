@@ -46,35 +46,35 @@ final class HandOff<Item: Sendable>: @unchecked Sendable {
 
   /// The consumer's error: no more items are taken, and the producer learns of it.
   func fail(_ error: any Error) {
-    condition.lock()
-    defer { condition.unlock() }
-    failure = error
-    items.removeAll()
-    condition.broadcast()
+    changeAndWake {
+      failure = error
+      items.removeAll()
+    }
   }
 
   /// No more items will come.
   func close() {
-    condition.lock()
-    defer { condition.unlock() }
-    closed = true
-    condition.broadcast()
+    changeAndWake { closed = true }
   }
 
   /// Drops the items not taken yet and closes: the consumer stops after its current item.
   func cancel() {
-    condition.lock()
-    defer { condition.unlock() }
-    items.removeAll()
-    closed = true
-    condition.broadcast()
+    changeAndWake {
+      items.removeAll()
+      closed = true
+    }
   }
 
   /// Called by the consumer as its last act.
   func consumerFinished() {
+    changeAndWake { consumerDone = true }
+  }
+
+  /// Changes the state under the lock and wakes whoever waits on either side.
+  private func changeAndWake(_ change: () -> Void) {
     condition.lock()
     defer { condition.unlock() }
-    consumerDone = true
+    change()
     condition.broadcast()
   }
 

@@ -135,16 +135,16 @@ final class HTTPTransfer: @unchecked Sendable {
       CURLOPT_HEADERFUNCTION,
       write: { buffer, size, count, context in
         guard let buffer, let context else { return 0 }
-        let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+        return HTTPTransfer.named(by: context).receiveHeader(
+          .init(start: buffer, count: size * count))
       })
     easy.set(CURLOPT_HEADERDATA, pointer: context)
     easy.set(
       CURLOPT_WRITEFUNCTION,
       write: { buffer, size, count, context in
         guard let buffer, let context else { return 0 }
-        let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
-        return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+        return HTTPTransfer.named(by: context).receiveBody(
+          .init(start: buffer, count: size * count))
       })
     easy.set(CURLOPT_WRITEDATA, pointer: context)
     easy.set(CURLOPT_NOPROGRESS, 0)
@@ -152,9 +152,14 @@ final class HTTPTransfer: @unchecked Sendable {
       CURLOPT_XFERINFOFUNCTION,
       progress: { context, _, _, _, _ in
         guard let context else { return 1 }
-        return Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue().keepGoing() ? 0 : 1
+        return HTTPTransfer.named(by: context).keepGoing() ? 0 : 1
       })
     easy.set(CURLOPT_XFERINFODATA, pointer: context)
+  }
+
+  /// The transfer a callback's context pointer names; `run` keeps it alive meanwhile.
+  private static func named(by context: UnsafeMutableRawPointer) -> HTTPTransfer {
+    Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
   }
 
   private func milliseconds(_ seconds: Double) -> Int {
