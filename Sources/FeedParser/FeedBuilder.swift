@@ -101,7 +101,7 @@ struct FeedBuilder {
   private var categoryPath: [(text: String, hasChild: Bool)] = []
   private var episodes: [Episode] = []
   private var episodeCount = 0
-  private var identities: Set<String> = []
+  private var identities: Set<SeenIdentity> = []
   private var draft: EpisodeDraft?
   /// The depth of the element stack with the open item on top.
   private var draftDepth = 0
@@ -687,7 +687,7 @@ struct FeedBuilder {
     episode.episode = item.number.value
     episode.enclosure = item.enclosures.min { $0.preference < $1.preference }?.enclosure
     episodeCount += 1
-    if let identity = episode.identity, !identities.insert(identity).inserted {
+    if let identity = episode.identity, !identities.insert(SeenIdentity(identity)).inserted {
       warnings.add(
         kind: "episodes sharing an identity",
         "episode \(episodeCount) has the same identity as an earlier one (\(identity))")
@@ -839,4 +839,25 @@ struct FeedBuilder {
 private func nonBlank(_ s: String) -> String? {
   let trimmed = s.trimmingWhitespace()
   return trimmed.isEmpty ? nil : trimmed
+}
+
+/// An episode identity kept to tell whether a later episode repeats it. The identities of one
+/// feed often share a long prefix (a guid scheme, a host), so a set of them would compare many
+/// bytes on every probe: the hash, computed once, is compared first.
+private struct SeenIdentity: Hashable {
+  let text: String
+  let hash: Int
+
+  init(_ text: String) {
+    self.text = text
+    hash = text.hashValue
+  }
+
+  static func == (lhs: SeenIdentity, rhs: SeenIdentity) -> Bool {
+    lhs.hash == rhs.hash && lhs.text == rhs.text
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
 }
