@@ -458,7 +458,43 @@ fig_add() {
     group_add "podcasts parse --json" "episodes:$n" "$PODCASTS" parse "$file" --json
     group_add "podcasts add" "contains:$n new episodes" "$PODCASTS" --db "$db" add "$file"
     G_PREPARE="$(cmdline rm -f "$db" "$db-wal" "$db-shm")"
+    sqlite_floor "$file" "$n" "$db"
     group_run
+}
+
+# sqlite_floor FILE ITEMS DB: adds to the add group the sqlite3 shell writing into an
+# empty catalog the rows and index that `podcasts add` leaves (copied from a catalog it
+# made, untimed), in one transaction with the same page size, journal and sync mode:
+# SQLite's own share of the add, with no parsing at all.
+sqlite_floor() {
+    local file="$1" n="$2" db="$3" source="$TMP/floor-source.sqlite3" empty="$TMP/floor-empty.sqlite3"
+    local floor="$TMP/floor.sqlite3" sql="$TMP/floor.sql"
+    command -v sqlite3 >/dev/null || { skip "add: no sqlite3 shell for the SQLite floor"; return; }
+    rm -f "$source" "$source-wal" "$source-shm" "$empty" "$empty-wal" "$empty-shm"
+    if ! "$PODCASTS" --db "$source" add "$file" >/dev/null 2>"$TMP/floor.log" ||
+        ! "$PODCASTS" --db "$empty" list >/dev/null 2>>"$TMP/floor.log"; then
+        skip "add: the SQLite floor's catalogs could not be made: $(tail -1 "$TMP/floor.log")"
+        return
+    fi
+    sqlite3 "$source" 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null
+    sqlite3 "$empty" 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null
+    cat >"$sql" <<SQL
+PRAGMA synchronous = NORMAL;
+PRAGMA cache_size = -32768;
+ATTACH '$source' AS source;
+BEGIN IMMEDIATE;
+INSERT INTO main.podcasts SELECT * FROM source.podcasts;
+INSERT INTO main.subscriptions SELECT * FROM source.subscriptions;
+INSERT INTO main.podcast_search (rowid, podcast_id, title, description)
+    SELECT rowid, podcast_id, title, description FROM source.podcast_search;
+INSERT INTO main.episodes SELECT * FROM source.episodes;
+INSERT INTO main.episode_search (rowid, title, description)
+    SELECT rowid, title, description FROM source.episode_search;
+COMMIT;
+SELECT count(*) FROM main.episodes;
+SQL
+    group_add "sqlite3 shell, same rows and index" "count:$n" sqlite3 "$floor" ".read $sql"
+    G_PREPARE="$(cmdline bash -c "$(cmdline rm -f "$db" "$db-wal" "$db-shm" "$floor" "$floor-wal" "$floor-shm") && $(cmdline cp "$empty" "$floor")")"
 }
 
 # A catalog of CATALOG_PODCASTS podcasts with CATALOG_EPISODES episodes each,

@@ -156,6 +156,9 @@ def parse_overview(groups):
     return out
 
 
+FLOOR = "sqlite3 shell, same rows and index"
+
+
 def figure_rss(g, label):
     """Peak RSS of a figure in bytes, or None."""
     fig = next((f for f in g.figures if f[0] == label), None)
@@ -209,6 +212,10 @@ def targets(groups):
                     f"{rss / 1e6:.0f} MB ({rss / 2**20:.0f} MiB)", rss < 150e6)
             at_most(3, f"{g.title}: wall time ≤ 1.5× `podcasts parse --json`", g,
                     "podcasts add", "podcasts parse --json", 1.5)
+            floor, parse = g.median_wall(FLOOR), g.median_wall("podcasts parse --json")
+            if floor is not None and parse is not None:
+                row(3, f"{g.title}: (not a target) SQLite's share alone, {FLOOR}",
+                    f"{duration(floor)} / {duration(parse)} = {floor / parse:.2f}×", None)
     for g in groups:
         if g.gid.startswith("list-"):
             under(4, f"{g.title}: < 50 ms", g, "podcasts list --json", 0.050)
