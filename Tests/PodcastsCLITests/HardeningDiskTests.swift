@@ -144,4 +144,57 @@ struct HardeningDiskTests {
     readOnly.undo(catalog: catalog, folder: catalogFolder)
     #expect(try CatalogInspection.inspect(catalog).podcasts == before.podcasts)
   }
+
+  /// A catalog whose last writer ended without closing it: its write-ahead log still holds
+  /// a committed change that the main file lacks. On a read-only file system SQLite reads it
+  /// through the shared-memory file left beside it; without that file it cannot, and the
+  /// catalog is refused rather than read without the change (the file alone would be opened as
+  /// immutable and show the podcast as it was before).
+  @Test(arguments: [true, false])
+  func aLogLeftWithContentIsReadOrRefused(sharedMemoryLeft: Bool) async throws {
+    let (folder, catalogFolder, catalog) = try await catalogInAFolderOfItsOwn()
+    let python = try #require(BuiltProducts.installedTool("python3"), "python3 is not installed")
+    let writer = try BuiltProducts.runProcess(
+      python,
+      [
+        "-c",
+        """
+        import os, sqlite3, sys
+        connection = sqlite3.connect(sys.argv[1])
+        connection.execute("PRAGMA wal_autocheckpoint = 0")
+        connection.execute("UPDATE podcasts SET title = 'Renamed in the log'")
+        connection.commit()
+        os._exit(0)
+        """,
+        catalog,
+      ], timeout: 30)
+    try #require(writer.status == 0, "\(writer.stderr)")
+    let log = try FileManager.default.attributesOfItem(atPath: catalog + "-wal")
+    try #require((log[.size] as? Int ?? 0) > 0, "the log was not left with content")
+    if !sharedMemoryLeft { try FileManager.default.removeItem(atPath: catalog + "-shm") }
+    do {
+      try HardeningMounts.bindReadOnly(catalogFolder)
+    } catch {
+      try Test.cancel("cannot make the folder read-only: \(error)")
+    }
+    defer { HardeningMounts.unmount(catalogFolder) }
+
+    let list = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "list", "--json"], output: folder.url)
+    if sharedMemoryLeft {
+      #expect(list.status == 0, "\(list.stderr)")
+      #expect(try JQ.lines(".[].title", list.stdoutBytes) == ["Renamed in the log"])
+    } else {
+      #expect(list.status == 1)
+      #expect(
+        list.stderr
+          == "podcasts: cannot open the catalog \(catalog): unable to open database file; its folder cannot be written (read-only file system)\n"
+      )
+      #expect(list.stdout.isEmpty)
+    }
+    HardeningMounts.unmount(catalogFolder)
+    let after = try await HardeningProcess.runPodcasts(
+      ["--db", catalog, "list", "--json"], output: folder.url)
+    #expect(try JQ.lines(".[].title", after.stdoutBytes) == ["Renamed in the log"])
+  }
 }
