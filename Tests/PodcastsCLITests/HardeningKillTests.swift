@@ -8,7 +8,8 @@ import Testing
 /// 10,000 episodes; after a refresh, the old version or the new one, never a mixture. (A
 /// debug build takes some 2.5 s over such an add, which leaves kills room to land anywhere.)
 ///
-/// `PODCASTS_KILL_SEED` replays the delays of another run; what each round found is attached
+/// The delays are drawn over 80% of the shortest time the command took here, unkilled.
+/// `PODCASTS_KILL_SEED` replays the draws of another run; what each round found is attached
 /// (`swift test --attachments-path DIR` keeps it).
 @Suite("Killed adds and refreshes")
 struct HardeningKillTests {
@@ -39,7 +40,7 @@ struct HardeningKillTests {
     let reference = try TemporaryCatalog()
     let full = try await HardeningProcess.runPodcasts(
       ["--db", reference.path, "add", feed], output: folder.url)
-    let duration = full.duration
+    var duration = full.duration
     #expect(full.status == 0, "\(full.stderr)")
     let whole = try CatalogInspection.inspect(reference.path)
     #expect(whole.isConsistent)
@@ -55,6 +56,9 @@ struct HardeningKillTests {
         ["--db", catalog.path, "add", feed], output: folder.url)
       child.kill(after: delay)
       let ended = try await child.wait()
+      // A round that ended by itself measured the command again: the shortest time seen
+      // keeps the kills within it when the reference ran on a busier machine.
+      if !ended.wasKilled { duration = min(duration, ended.duration) }
 
       let inspection = try CatalogInspection.inspect(catalog.path)
       let state: String
@@ -76,7 +80,7 @@ struct HardeningKillTests {
       last = catalog
     }
     // Kills must have landed while the add was at work, or the test shows nothing. The
-    // delays spread over 80% of the reference add, but a round may run faster than it did.
+    // delays spread over 80% of the shortest add, but a round may run faster than it did.
     #expect(rounds.filter(\.killed).count >= Self.rounds / 4, "\(rounds)")
     Attachment.record(rounds.map(\.description).joined(separator: "\n"), named: "rounds.txt")
 
@@ -101,7 +105,7 @@ struct HardeningKillTests {
     let reference = try Self.copy(original)
     let full = try await HardeningProcess.runPodcasts(
       ["--db", reference.path, "refresh"], output: folder.url)
-    let duration = full.duration
+    var duration = full.duration
     #expect(full.status == 0, "\(full.stderr)")
     let refreshed = try CatalogInspection.inspect(reference.path)
     #expect(refreshed.isConsistent)
@@ -116,6 +120,9 @@ struct HardeningKillTests {
         ["--db", catalog.path, "refresh"], output: folder.url)
       child.kill(after: delay)
       let ended = try await child.wait()
+      // A round that ended by itself measured the command again: the shortest time seen
+      // keeps the kills within it when the reference ran on a busier machine.
+      if !ended.wasKilled { duration = min(duration, ended.duration) }
 
       let inspection = try CatalogInspection.inspect(catalog.path)
       let podcast = try #require(inspection.podcast(Self.id), "\(inspection)")

@@ -26,7 +26,7 @@ struct HardeningNetworkTests {
       name: "headers, then silence", path: "/stall", arguments: ["--timeout", "1"],
       message: "timed out: nothing received for 1 s", seconds: 10),
     Case(
-      name: "a byte a second", path: "/trickle", arguments: ["--timeout", "2"],
+      name: "a byte every quarter second", path: "/trickle", arguments: ["--timeout", "2"],
       message: "took longer than 20 s", seconds: 30),
     Case(
       name: "a body without end, at the default cap", path: "/endless",

@@ -10,7 +10,8 @@ import TestProcesses
 /// episodes, so that what goes wrong is the transfer, never the XML read so far:
 ///
 /// - `/stall`: the headers and part of the body, then nothing for two minutes.
-/// - `/trickle`: the headers and part of the body, then a byte a second, for ever.
+/// - `/trickle`: the headers and part of the body, then a byte every quarter second (so that
+///   only the total timeout can end it, even on a loaded machine), for ever.
 /// - `/endless`: episode after episode without end, as fast as the client reads.
 /// - `/cut-length`: announces 200,000 bytes, sends 20,000, closes the connection.
 /// - `/cut-chunked`: chunked; a few chunks, then the connection closes without the last one.
@@ -116,8 +117,8 @@ final class HostileServer: Sendable {
                 self.head([("Content-Length", "100000")])
                 self.wfile.write(HEAD + b"<description>")
                 self.wfile.flush()
-                for _ in range(3600):
-                    time.sleep(1)
+                for _ in range(14400):
+                    time.sleep(0.25)
                     self.wfile.write(b"x")
                     self.wfile.flush()
             elif path == "/endless":
