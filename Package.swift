@@ -7,9 +7,11 @@ let package = Package(
     .executable(name: "podcasts", targets: ["podcasts"])
   ],
   targets: [
+    // libxml2's headers only: FeedParser opens the library itself on the first parse, so
+    // that commands parsing nothing do not load it (and the ICU, zlib and lzma it needs).
+    // Not through pkg-config, which would link it; the path is the one libxml2-dev installs.
     .systemLibrary(
       name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
     .systemLibrary(
@@ -17,8 +19,10 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "PodcastModel"),
-    .target(name: "FeedParser", dependencies: ["PodcastModel", "CLibXML2"]),
-    .target(name: "FeedViews", dependencies: ["PodcastModel", "CLibXML2"]),
+    .target(
+      name: "FeedParser", dependencies: ["PodcastModel", "CLibXML2"],
+      swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]),
+    .target(name: "FeedViews", dependencies: ["PodcastModel"]),
     .target(name: "Catalog", dependencies: ["PodcastModel", "CSQLite"]),
     // libcurl's headers only: FeedFetcher opens the library when it first fetches.
     .systemLibrary(

@@ -207,7 +207,10 @@ compile_c() { # compile_c NAME: bench/NAME.c -> bench-data/bin/NAME
     local src="$ROOT/bench/$1.c" exe="$DATA/bin/$1"
     if [[ ! -x "$exe" || "$src" -nt "$exe" ]]; then
         # shellcheck disable=SC2207
-        ((${#C_FLAGS[@]})) || C_FLAGS=($(pkg-config --cflags --libs libxml-2.0 2>/dev/null))
+        if ! ((${#C_FLAGS[@]})); then
+            need pkg-config pkg-config
+            C_FLAGS=($(pkg-config --cflags --libs libxml-2.0 2>/dev/null))
+        fi
         cc -O2 -o "$exe" "$src" "${C_FLAGS[@]}" 2>"$TMP/cc.log" || {
             skip "$1: does not compile ($(head -1 "$TMP/cc.log"); needs cc and libxml2-dev)"
             return 1

@@ -9,6 +9,8 @@ public enum FeedParseError: Error, Equatable, Sendable, CustomStringConvertible 
   case malformed(String)
   /// Entity declarations that would expand without bound (a "billion laughs" document).
   case entityExpansion
+  /// libxml2 could not be opened: nothing can be parsed. The loader's words.
+  case parserUnavailable(String)
 
   public var description: String {
     switch self {
@@ -16,6 +18,7 @@ public enum FeedParseError: Error, Equatable, Sendable, CustomStringConvertible 
     case .notAFeed(let what): "not a feed: \(what)"
     case .malformed(let why): "not a feed: unreadable XML (\(why))"
     case .entityExpansion: "refused: the document's entities expand without bound"
+    case .parserUnavailable(let why): "cannot load libxml2: \(why)"
     }
   }
 }

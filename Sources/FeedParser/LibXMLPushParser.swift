@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 import PodcastModel
 
@@ -8,7 +8,9 @@ import PodcastModel
 /// left nil so that libxml2's own SAX2 helpers (entity declarations and look-ups) still get
 /// the context they expect.
 final class LibXMLPushParser {
-  /// Nil only when libxml2 could not allocate one.
+  /// libxml2's functions; nil when it could not be opened (the builder has failed then).
+  private let xml: LibXML2?
+  /// Nil when libxml2 could not be opened or could not allocate one.
   private let context: xmlParserCtxtPtr?
   /// The builder lives here, as a value, so that each SAX event is one access to it.
   /// Unchecked: the runtime's exclusivity check cost more than most events; the builder is
@@ -35,9 +37,19 @@ final class LibXMLPushParser {
 
   init(builder: consuming FeedBuilder, lifted: LiftedText.Queue = LiftedText.Queue()) {
     self.lifted = lifted
-    Self.refuseExternalEntities
+    self.builder = builder
+    let library: LibXML2
+    switch LibXML2.shared {
+    case .success(let opened): library = opened
+    case .failure(let error):
+      xml = nil
+      context = nil
+      self.builder.fail(.parserUnavailable(error.detail))
+      return
+    }
+    xml = library
     var handler = xmlSAXHandler()
-    xmlSAXVersion(&handler, 2)
+    _ = library.saxVersion(&handler, 2)
     handler.startElementNs = startElement
     handler.endElementNs = endElement
     handler.characters = characters
@@ -53,27 +65,20 @@ final class LibXMLPushParser {
     handler.error = nil
     handler.fatalError = nil
     handler.serror = structuredError
-    self.builder = builder
-    context = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
+    context = library.createPushParserContext(&handler, nil, nil, 0, nil)
     guard let context else {
       self.builder.fail(.malformed("the XML parser could not be created"))
       return
     }
-    xmlCtxtUseOptions(context, Self.options)
+    _ = library.useOptions(context, Self.options)
     context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
   }
 
   deinit {
-    guard let context else { return }
-    if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-    xmlFreeParserCtxt(context)
+    guard let xml, let context else { return }
+    if let document = context.pointee.myDoc { xml.freeDocument(document) }
+    xml.freeParserContext(context)
   }
-
-  /// External entities (`SYSTEM "file:///etc/passwd"`) are never loaded, whatever the
-  /// parser options: the loader is process-wide, so it is replaced once for all.
-  private static let refuseExternalEntities: Void = {
-    xmlSetExternalEntityLoader { _, _, _ in nil }
-  }()
 
   /// Parses the next repaired bytes, `lifted` holding the runs taken out of them.
   func parse(_ bytes: UnsafeRawBufferPointer, lifted chunk: LiftedText.Chunk, final: Bool) {
@@ -86,13 +91,13 @@ final class LibXMLPushParser {
   }
 
   func parse(_ bytes: UnsafeRawBufferPointer, final: Bool) {
-    guard let context, context.pointee.disableSAX == 0 || final else { return }
+    guard let xml, let context, context.pointee.disableSAX == 0 || final else { return }
     let chunk = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
     var offset = 0
     // xmlParseChunk takes an Int32 length.
     repeat {
       let size = min(bytes.count - offset, 1 << 30)
-      xmlParseChunk(
+      _ = xml.parseChunk(
         context, chunk.map { $0 + offset }, Int32(size),
         final && offset + size == bytes.count ? 1 : 0)
       offset += size
@@ -129,7 +134,7 @@ final class LibXMLPushParser {
   }
 
   func stop() {
-    if let context { xmlStopParser(context) }
+    if let xml, let context { xml.stopParser(context) }
   }
 
   /// Counts a use of a declared entity in the document; refuses the document once the sum
@@ -167,7 +172,8 @@ private func withParser(_ context: UnsafeMutableRawPointer?, _ body: (LibXMLPush
 }
 
 private let lookUpEntity: getEntitySAXFunc = { context, name in
-  let entity = xmlSAX2GetEntity(context, name)
+  guard case .success(let xml) = LibXML2.shared else { return nil }
+  let entity = xml.getEntity(context, name)
   // Uses inside the DTD (one entity's value naming another) are not expansions yet.
   if let entity, let context,
     context.assumingMemoryBound(to: xmlParserCtxt.self).pointee.inSubset == 0

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Glibc
 
 /// Rewrites the malformed XML that real feeds carry into well-formed XML before libxml2
@@ -762,10 +762,11 @@ struct MarkupRepair {
   }
 
   private func htmlEntity(_ name: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    guard case .success(let xml) = LibXML2.shared else { return nil }
     var cName = Array(name)
     cName.append(0)
     return cName.withUnsafeBufferPointer { buffer in
-      htmlEntityLookup(buffer.baseAddress).map { $0.pointee.value }
+      xml.htmlEntityLookup(buffer.baseAddress).map { $0.pointee.value }
     }
   }
 

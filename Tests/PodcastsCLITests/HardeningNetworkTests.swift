@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// `podcasts add` against servers that stall, trickle, never end or hang up mid-body. The
 /// fetcher's own tests cover these transfers one by one; here the whole command must end
 /// within its timeout or size cap, say why in one line, exit 1, and save nothing of the
@@ -86,45 +82,5 @@ struct HardeningNetworkTests {
     let guids = try JQ.lines(".[].guid", episodes.stdoutBytes)
     #expect(!guids.contains("null"), "an episode without its guid: the one cut short")
     #expect(run.stderr.contains("the document is cut short inside episode"), "\(run.stderr)")
-  }
-}
-
-/// libcurl is opened the first time something is fetched, not when the program starts.
-@Suite("podcasts without libcurl")
-struct MissingLibcurlTests {
-  /// Files under libcurl's names that are no libraries, found first through the loader's
-  /// path: a URL must fail in one line that says libcurl could not be loaded, before any
-  /// request is made, and a feed read from a file must be added as before.
-  @Test func aURLFailsInOneLineAndAFileIsStillAdded() async throws {
-    let server = try HostileServer.start()
-    defer { server.stop() }
-    let folder = try HardeningFolder()
-    for name in ["libcurl.so.4", "libcurl-gnutls.so.4"] {
-      try Data("not a library\n".utf8).write(to: folder.url.appendingPathComponent(name))
-    }
-    let environment = ["LD_LIBRARY_PATH": folder.url.path]
-    let catalog = folder.path("catalog.sqlite3")
-    let url = server.url("/hold/feed?id=without-libcurl")
-
-    let fetched = try await HardeningProcess.runPodcasts(
-      ["--db", catalog, "add", url], environment: environment, output: folder.url)
-    #expect(fetched.status == 1)
-    #expect(fetched.stderrLines.count == 1, "\(fetched.stderr)")
-    #expect(
-      fetched.stderr.hasPrefix("podcasts: \(url): network error: cannot load libcurl: "),
-      "\(fetched.stderr)")
-    #expect(fetched.stderr.contains("libcurl.so.4"), "\(fetched.stderr)")
-    #expect(fetched.stdout.isEmpty)
-    let arrived = try await URLSession.shared.data(
-      from: try #require(URL(string: server.url("/arrived?id=without-libcurl"))))
-    #expect(String(decoding: arrived.0, as: UTF8.self) == "no")
-
-    let read = try await HardeningProcess.runPodcasts(
-      ["--db", catalog, "add", FeedFiles.tidepool], environment: environment,
-      output: folder.url)
-    #expect(read.status == 0, "\(read.stderr)")
-    let inspection = try CatalogInspection.inspect(catalog)
-    #expect(inspection.isConsistent)
-    #expect(inspection.podcasts.map(\.episodes) == [4], "\(inspection)")
   }
 }

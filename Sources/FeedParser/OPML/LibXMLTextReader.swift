@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Glibc
 
 /// libxml2's pull parser (xmlTextReader) over one small document held in memory, read as a
@@ -29,6 +29,7 @@ final class LibXMLTextReader {
     case text(String)
   }
 
+  private let xml: LibXML2
   /// Nil only when libxml2 could not allocate one.
   private var reader: xmlTextReaderPtr?
   /// The tree a recovering reader walks.
@@ -46,68 +47,63 @@ final class LibXMLTextReader {
       | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOWARNING.rawValue
       | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOCDATA.rawValue)
 
-  /// - Parameter document: UTF-8 (its declared encoding is ignored). libxml2 reads it in
-  ///   place: it must stay valid for the reader's life.
-  init(document: UnsafeBufferPointer<UInt8>, mode: Mode) {
-    Self.refuseExternalEntities
+  /// - Parameters:
+  ///   - document: UTF-8 (its declared encoding is ignored). libxml2 reads it in place: it
+  ///     must stay valid for the reader's life.
+  ///   - xml: libxml2, opened (``LibXML2/shared``); opening it refuses external entities.
+  init(document: UnsafeBufferPointer<UInt8>, mode: Mode, xml: LibXML2) {
+    self.xml = xml
     guard let base = document.baseAddress else { return }
     let size = Int32(clamping: document.count)
     let owner = Unmanaged.passUnretained(self).toOpaque()
     base.withMemoryRebound(to: CChar.self, capacity: document.count) { bytes in
       switch mode {
       case .streaming:
-        reader = xmlReaderForMemory(bytes, size, nil, nil, Self.options)
-        if let reader { xmlTextReaderSetStructuredErrorHandler(reader, readerError, owner) }
+        reader = xml.readerForMemory(bytes, size, nil, nil, Self.options)
+        if let reader { xml.setReaderErrorHandler(reader, readerError, owner) }
       case .recovering:
-        guard let context = xmlNewParserCtxt() else { return }
-        defer { xmlFreeParserCtxt(context) }
+        guard let context = xml.newParserContext() else { return }
+        defer { xml.freeParserContext(context) }
         context.pointee._private = owner
         context.pointee.sax.pointee.serror = parserError
-        tree = xmlCtxtReadMemory(context, bytes, size, nil, nil, Self.options)
-        reader = tree.flatMap { xmlReaderWalker($0) }
+        tree = xml.readMemory(context, bytes, size, nil, nil, Self.options)
+        reader = tree.flatMap { xml.readerWalker($0) }
       }
     }
   }
 
   deinit {
-    if let reader { xmlFreeTextReader(reader) }
-    if let tree { xmlFreeDoc(tree) }
+    if let reader { xml.freeReader(reader) }
+    if let tree { xml.freeDocument(tree) }
   }
-
-  /// External entities are never loaded. The loader is process-wide and the feed parser
-  /// installs the same refusal; setting it here too keeps this reader safe whichever runs
-  /// first.
-  private static let refuseExternalEntities: Void = {
-    xmlSetExternalEntityLoader { _, _, _ in nil }
-  }()
 
   /// The next element boundary or text; nil at the end of the document or once it cannot
   /// be read further.
   func next() -> Node? {
     guard let reader else { return nil }
     while !entityExpansion {
-      let status = xmlTextReaderRead(reader)
+      let status = xml.read(reader)
       guard status == 1 else {
         if status < 0 { failed = true }
         return nil
       }
-      switch xmlReaderTypes(UInt32(xmlTextReaderNodeType(reader))) {
+      switch xmlReaderTypes(UInt32(xml.nodeType(reader))) {
       case XML_READER_TYPE_ELEMENT:
-        let name = Self.string(xmlTextReaderConstLocalName(reader))
-        let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+        let name = Self.string(xml.localName(reader))
+        let isEmpty = xml.isEmptyElement(reader) == 1
         var attributes: [String: String] = [:]
-        while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-          let key = Self.string(xmlTextReaderConstLocalName(reader), lowercased: true)
+        while xml.moveToNextAttribute(reader) == 1 {
+          let key = Self.string(xml.localName(reader), lowercased: true)
           if attributes[key] == nil {
-            attributes[key] = Self.string(xmlTextReaderConstValue(reader))
+            attributes[key] = Self.string(xml.value(reader))
           }
         }
-        xmlTextReaderMoveToElement(reader)
+        _ = xml.moveToElement(reader)
         return .start(name: name, attributes: attributes, isEmpty: isEmpty)
       case XML_READER_TYPE_END_ELEMENT:
-        return .end(name: Self.string(xmlTextReaderConstLocalName(reader)))
+        return .end(name: Self.string(xml.localName(reader)))
       case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA:
-        return .text(Self.string(xmlTextReaderConstValue(reader)))
+        return .text(Self.string(xml.value(reader)))
       default:
         continue
       }

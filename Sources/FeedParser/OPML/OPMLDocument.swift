@@ -55,6 +55,8 @@ public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
   case noBody
   /// Entity declarations that would expand without bound (a "billion laughs" document).
   case entityExpansion
+  /// libxml2 could not be opened: nothing can be read. The loader's words.
+  case parserUnavailable(String)
 
   public var description: String {
     switch self {
@@ -65,6 +67,7 @@ public enum OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notOPML(let root): "not an OPML file: the root element is <\(root)>, not <opml>"
     case .noBody: "not an OPML file: <opml> has no <body>"
     case .entityExpansion: "refused: the file's entities expand without bound"
+    case .parserUnavailable(let why): "cannot load libxml2: \(why)"
     }
   }
 }

@@ -26,10 +26,15 @@ public enum OPMLReader {
     if firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") {
       throw OPMLError.notXML("the file is JSON, not XML")
     }
+    let xml: LibXML2
+    switch LibXML2.shared {
+    case .success(let opened): xml = opened
+    case .failure(let error): throw OPMLError.parserUnavailable(error.detail)
+    }
     return try document.withUnsafeBufferPointer { bytes in
-      let streaming = LibXMLTextReader(document: bytes, mode: .streaming)
+      let streaming = LibXMLTextReader(document: bytes, mode: .streaming, xml: xml)
       if let read = try read(streaming, warnings: warnings) { return read }
-      let recovering = LibXMLTextReader(document: bytes, mode: .recovering)
+      let recovering = LibXMLTextReader(document: bytes, mode: .recovering, xml: xml)
       guard let read = try read(recovering, warnings: warnings) else {
         throw OPMLError.notXML(
           recovering.firstError.map { "unreadable XML (\($0))" } ?? "no XML element in it")

@@ -145,7 +145,7 @@ struct FeedSaver: Sendable {
     switch error {
     case .notAFeed, .malformed:
       return .notAFeed("the server sent a web page (\(mediaType ?? ""))")
-    case .empty, .entityExpansion:
+    case .empty, .entityExpansion, .parserUnavailable:
       return error
     }
   }
