@@ -59,11 +59,14 @@ struct LibXML2: @unchecked Sendable {
   let value: @convention(c) (Reader?) -> UnsafePointer<UInt8>?
   let moveToElement: @convention(c) (Reader?) -> Int32
 
-  /// The library, or why it could not be opened; opened once per process, and with it
-  /// external entities refused for good (the loader is process-wide).
-  static let shared: Result<LibXML2, LoadError> = open().map { library in
-    library.setExternalEntityLoader { _, _, _ in nil }
-    return library
+  /// The library, or why it could not be opened; opened once per process. Then, under the
+  /// lazy static's lock and before any document: libxml2's global state is set up (not
+  /// reentrant, and `refresh` parses several feeds at once), and external entities are
+  /// refused for good (the loader is process-wide).
+  static let shared: Result<LibXML2, LoadError> = open().map { opened in
+    opened.initParser()
+    opened.library.setExternalEntityLoader { _, _, _ in nil }
+    return opened.library
   }
 
   /// Why libxml2 could not be opened: the loader's words.
@@ -71,7 +74,9 @@ struct LibXML2: @unchecked Sendable {
     let detail: String
   }
 
-  private static func open() -> Result<LibXML2, LoadError> {
+  private static func open() -> Result<
+    (library: LibXML2, initParser: @convention(c) () -> Void), LoadError
+  > {
     guard let handle = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL) else {
       return .failure(LoadError(detail: dlerror().map { String(cString: $0) } ?? "libxml2.so.2"))
     }
@@ -82,31 +87,31 @@ struct LibXML2: @unchecked Sendable {
       return unsafeBitCast(address, to: Function.self)
     }
     do throws(LoadError) {
-      return .success(
-        LibXML2(
-          saxVersion: try symbol("xmlSAXVersion"),
-          createPushParserContext: try symbol("xmlCreatePushParserCtxt"),
-          useOptions: try symbol("xmlCtxtUseOptions"),
-          parseChunk: try symbol("xmlParseChunk"),
-          stopParser: try symbol("xmlStopParser"),
-          freeParserContext: try symbol("xmlFreeParserCtxt"),
-          freeDocument: try symbol("xmlFreeDoc"),
-          getEntity: try symbol("xmlSAX2GetEntity"),
-          setExternalEntityLoader: try symbol("xmlSetExternalEntityLoader"),
-          htmlEntityLookup: try symbol("htmlEntityLookup"),
-          readerForMemory: try symbol("xmlReaderForMemory"),
-          setReaderErrorHandler: try symbol("xmlTextReaderSetStructuredErrorHandler"),
-          newParserContext: try symbol("xmlNewParserCtxt"),
-          readMemory: try symbol("xmlCtxtReadMemory"),
-          readerWalker: try symbol("xmlReaderWalker"),
-          freeReader: try symbol("xmlFreeTextReader"),
-          read: try symbol("xmlTextReaderRead"),
-          nodeType: try symbol("xmlTextReaderNodeType"),
-          localName: try symbol("xmlTextReaderConstLocalName"),
-          isEmptyElement: try symbol("xmlTextReaderIsEmptyElement"),
-          moveToNextAttribute: try symbol("xmlTextReaderMoveToNextAttribute"),
-          value: try symbol("xmlTextReaderConstValue"),
-          moveToElement: try symbol("xmlTextReaderMoveToElement")))
+      let library = LibXML2(
+        saxVersion: try symbol("xmlSAXVersion"),
+        createPushParserContext: try symbol("xmlCreatePushParserCtxt"),
+        useOptions: try symbol("xmlCtxtUseOptions"),
+        parseChunk: try symbol("xmlParseChunk"),
+        stopParser: try symbol("xmlStopParser"),
+        freeParserContext: try symbol("xmlFreeParserCtxt"),
+        freeDocument: try symbol("xmlFreeDoc"),
+        getEntity: try symbol("xmlSAX2GetEntity"),
+        setExternalEntityLoader: try symbol("xmlSetExternalEntityLoader"),
+        htmlEntityLookup: try symbol("htmlEntityLookup"),
+        readerForMemory: try symbol("xmlReaderForMemory"),
+        setReaderErrorHandler: try symbol("xmlTextReaderSetStructuredErrorHandler"),
+        newParserContext: try symbol("xmlNewParserCtxt"),
+        readMemory: try symbol("xmlCtxtReadMemory"),
+        readerWalker: try symbol("xmlReaderWalker"),
+        freeReader: try symbol("xmlFreeTextReader"),
+        read: try symbol("xmlTextReaderRead"),
+        nodeType: try symbol("xmlTextReaderNodeType"),
+        localName: try symbol("xmlTextReaderConstLocalName"),
+        isEmptyElement: try symbol("xmlTextReaderIsEmptyElement"),
+        moveToNextAttribute: try symbol("xmlTextReaderMoveToNextAttribute"),
+        value: try symbol("xmlTextReaderConstValue"),
+        moveToElement: try symbol("xmlTextReaderMoveToElement"))
+      return .success((library, try symbol("xmlInitParser")))
     } catch {
       return .failure(error)
     }
