@@ -70,11 +70,7 @@ struct HardeningDiskTests {
     let current = try CatalogInspection.schemaVersion(catalog)
     let older = current - 1
     try CatalogInspection.setSchemaVersion(catalog, older)
-    do {
-      try HardeningMounts.bindReadOnly(catalogFolder)
-    } catch {
-      try Test.cancel("cannot make the folder read-only: \(error)")
-    }
+    try make(.readOnlyMount, catalog: catalog, folder: catalogFolder)
     defer { HardeningMounts.unmount(catalogFolder) }
     let list = try await HardeningProcess.runPodcasts(
       ["--db", catalog, "list"], output: folder.url)
@@ -108,16 +104,22 @@ struct HardeningDiskTests {
     }
   }
 
+  /// Makes the catalog read-only the way `readOnly` says, or cancels the test where this
+  /// machine refuses it (no root, no mount).
+  private func make(_ readOnly: ReadOnly, catalog: String, folder: URL) throws {
+    do {
+      try readOnly.apply(catalog: catalog, folder: folder)
+    } catch {
+      try Test.cancel("cannot make the catalog read-only: \(error)")
+    }
+  }
+
   /// Commands that write fail with one line naming the catalog and why; nothing changes.
   @Test(arguments: ReadOnly.allCases)
   func aReadOnlyCatalogIsRefusedClearly(_ readOnly: ReadOnly) async throws {
     let (folder, catalogFolder, catalog) = try await catalogInAFolderOfItsOwn()
     let before = try CatalogInspection.inspect(catalog)
-    do {
-      try readOnly.apply(catalog: catalog, folder: catalogFolder)
-    } catch {
-      try Test.cancel("cannot make the catalog read-only: \(error)")
-    }
+    try make(readOnly, catalog: catalog, folder: catalogFolder)
     defer { readOnly.undo(catalog: catalog, folder: catalogFolder) }
 
     for command in [
@@ -172,11 +174,7 @@ struct HardeningDiskTests {
     let log = try FileManager.default.attributesOfItem(atPath: catalog + "-wal")
     try #require((log[.size] as? Int ?? 0) > 0, "the log was not left with content")
     if !sharedMemoryLeft { try FileManager.default.removeItem(atPath: catalog + "-shm") }
-    do {
-      try HardeningMounts.bindReadOnly(catalogFolder)
-    } catch {
-      try Test.cancel("cannot make the folder read-only: \(error)")
-    }
+    try make(.readOnlyMount, catalog: catalog, folder: catalogFolder)
     defer { HardeningMounts.unmount(catalogFolder) }
 
     let list = try await HardeningProcess.runPodcasts(
